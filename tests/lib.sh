@@ -1,0 +1,59 @@
+# Sourced by every tests/<area>/*.t.  Gives each test its own temporary
+# directory and the shared helpers.  Tests run with `bash -eu`-like
+# discipline: call `fail` with the reason, never exit silently.
+set -eu -o pipefail
+
+BPFBUILD_TOP=${BPFBUILD_TOP:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
+if [ -z "${BPFBUILD_TEST_RUN:-}" ]; then
+	# Run directly (not through tests/run): own the shared scratch space.
+	BPFBUILD_TEST_RUN=$(mktemp -d "${TMPDIR:-/tmp}/bpfbuild-run.XXXXXX")
+	_own_run_dir=$BPFBUILD_TEST_RUN
+fi
+export BPFBUILD_TOP BPFBUILD_TEST_RUN
+T=$(mktemp -d "${TMPDIR:-/tmp}/bpfbuild-test.XXXXXX")
+trap 'rm -rf "$T" ${_own_run_dir:+"$_own_run_dir"}' EXIT
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+# Only for "the kernel truly cannot verify here"; tests/run fails it under CI=true.
+skip() { echo "SKIP: $*"; exit 77; }
+note() { echo "--- $*"; }
+
+# assert_eq WHAT EXPECTED ACTUAL
+assert_eq() { [ "$2" = "$3" ] || fail "$1: expected '$2', got '$3'"; }
+# assert_grep PATTERN FILE [WHAT]
+assert_grep() { grep -qE -- "$1" "$2" || { sed 's/^/    /' "$2" | tail -n 30; fail "${3:-$2} lacks /$1/"; }; }
+assert_no_grep() { ! grep -qE -- "$1" "$2" || { grep -nE -- "$1" "$2" | head; fail "${3:-$2} has /$1/"; }; }
+
+# Run "$@" once per test run, under a lock, keyed by NAME; later callers reuse it.
+_once() {
+	local name=$1; shift
+	local stamp=$BPFBUILD_TEST_RUN/once.$name
+	(
+		flock 9
+		[ -e "$stamp.ok" ] && exit 0
+		"$@" >"$stamp.log" 2>&1 || { tail -n 40 "$stamp.log" >&2; exit 1; }
+		touch "$stamp.ok"
+	) 9>"$stamp.lock"
+}
+
+# toolkit_build: builds the toolkit (bpf-validate) once per run; sets BPF_VALIDATE.
+toolkit_build() {
+	local dir=$BPFBUILD_TEST_RUN/toolkit
+	_once toolkit sh -c "meson setup '$dir' '$BPFBUILD_TOP' && meson compile -C '$dir'" \
+		|| fail "the toolkit does not build"
+	BPF_VALIDATE=$dir/tools/bpf-validate/bpf-validate
+	export BPF_VALIDATE
+}
+
+# examples_build KEY MESON-ARGS...: configures and builds examples/ once per
+# run for KEY; sets EX_BUILD to its build dir.  Configure output: $EX_BUILD.setup.log
+examples_build() {
+	local key=$1; shift
+	toolkit_build
+	EX_BUILD=$BPFBUILD_TEST_RUN/examples-$key
+	_once "examples-$key" sh -c '
+		b=$1; shift
+		meson setup "$b" "$BPFBUILD_TOP/examples" -Dbpf-validate="$BPF_VALIDATE" "$@" >"$b.setup.log" 2>&1 \
+			|| { cat "$b.setup.log"; exit 1; }
+		meson compile -C "$b"' sh "$EX_BUILD" "$@" || fail "examples ($key) do not build"
+}
