@@ -1,0 +1,30 @@
+# Bad input fails configure with one line that names the cause.
+. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/lib-meson.sh"
+src=$BPFBUILD_TOP/examples
+
+line=$(BPF_CC=/nonexistent setup_fails "$T/1.log" "$T/b1" "$src")
+echo "$line" | grep -q 'BPF_CC=/nonexistent does not exist' || fail "BPF_CC: $line"
+
+# A PATH that has everything but a BPF gcc.
+mkdir "$T/bin"
+for f in /usr/bin/* /usr/sbin/* /bin/*; do
+	case ${f##*/} in *bpf*gcc*|bpf-none-*|bpf-unknown-*) continue ;; esac
+	[ -e "$T/bin/${f##*/}" ] || ln -s "$f" "$T/bin/${f##*/}"
+done
+line=$(PATH=$T/bin setup_fails "$T/2.log" "$T/b2" "$src" -Dbpf-compiler=gcc)
+echo "$line" | grep -q 'no BPF gcc .* on PATH; install gcc-bpf' || fail "gcc missing: $line"
+
+line=$(setup_fails "$T/3.log" "$T/b3" "$src" -Dvmlinux-h=provided -Dvmlinux-h-path="$T/missing/vmlinux.h")
+echo "$line" | grep -q "vmlinux-h-path='$T/missing/vmlinux.h' is not a file" || fail "vmlinux: $line"
+
+# bpf-framework=auto with nothing usable only disables BPF.
+mkdir "$T/nobpf"
+for f in "$T"/bin/*; do
+	case ${f##*/} in clang*|bpf-*) continue ;; esac
+	ln -s "$(readlink "$f")" "$T/nobpf/${f##*/}"
+done
+PATH=$T/nobpf meson setup "$T/b5" "$src" >"$T/5.log" 2>&1 || { cat "$T/5.log"; fail "auto without compilers must not fail"; }
+assert_grep 'enabled *: no: no BPF compiler found' "$T/5.log" "summary"
+line=$(PATH=$T/nobpf setup_fails "$T/6.log" "$T/b6" "$src" -Dbpf-framework=enabled)
+echo "$line" | grep -q 'no BPF compiler found' || fail "enabled without compiler: $line"
