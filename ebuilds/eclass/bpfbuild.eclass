@@ -1,0 +1,402 @@
+# Copyright 2026 Gentoo Authors
+# Distributed under the terms of the GNU General Public License v2
+
+# shellcheck shell=bash
+# shellcheck disable=SC2034 # IUSE, *DEPEND, REQUIRED_USE, LLVM_OPTIONAL and
+# QA_FLAGS_IGNORED are read by the package manager or by llvm-r1, not here.
+
+# @ECLASS: bpfbuild.eclass
+# @MAINTAINER:
+# bpfbuild developers <bpfbuild@example.org>
+# @AUTHOR:
+# bpfbuild developers <bpfbuild@example.org>
+# @SUPPORTED_EAPIS: 8
+# @PROVIDES: llvm-r1
+# @BLURB: Build BPF programs from C with gcc-bpf or clang (bpfbuild)
+# @DESCRIPTION:
+# Support for packages that compile BPF programs (*.bpf.c) with the
+# bpfbuild Meson module or autoconf macros.  The eclass:
+#
+# - adds the USE flags "clang" (build the BPF programs with clang;
+#   otherwise with gcc-bpf from sys-devel/bpf-toolchain) and, with
+#   BPFBUILD_OPTIONAL_IUSE, a flag (normally "bpf") that makes the BPF
+#   parts optional;
+#
+# - generates BDEPEND, DEPEND and REQUIRED_USE for them (clang through
+#   llvm-r1's llvm_gen_dep, so LLVM_COMPAT must be set);
+#
+# - exports BPF_CC in pkg_setup without touching the host toolchain
+#   (CC, AR, PATH...), and passes the user's BPF_CFLAGS through.  CFLAGS
+#   never reach the BPF compiler: they describe the host CPU and ABI;
+#
+# - prints the configure arguments matching the USE flags
+#   (bpfbuild_meson_args, bpfbuild_econf_args), installs BPF objects
+#   unstripped (bpfbuild_doobj, bpfbuild_newobj) and runs tests that may
+#   skip kernel verification (bpfbuild_src_test).
+#
+# The eclass sets LLVM_OPTIONAL=1 before inheriting llvm-r1, so that
+# llvm-r1 neither adds unconditional REQUIRED_USE nor exports its
+# pkg_setup, which would point the host CC at clang.  An ebuild that
+# also needs LLVM for its own (host) code calls llvm-r1_pkg_setup from
+# its pkg_setup, under the matching USE condition.
+#
+# @EXAMPLE:
+# A systemd-style Meson package with optional BPF programs:
+#
+# @CODE
+# EAPI=8
+#
+# LLVM_COMPAT=( {15..21} )
+# BPFBUILD_OPTIONAL_IUSE="+bpf"
+# inherit bpfbuild meson
+#
+# src_configure() {
+# 	local emesonargs
+# 	mapfile -t emesonargs < <(bpfbuild_meson_args)
+# 	emesonargs+=( -Dfoo=bar )
+# 	meson_src_configure
+# }
+#
+# src_install() {
+# 	meson_src_install
+# 	if use bpf; then
+# 		bpfbuild_doobj "${BUILD_DIR}"/src/bpf/*.bpf.o
+# 	fi
+# }
+# @CODE
+
+case ${EAPI} in
+	8) ;;
+	*) die "${ECLASS}: EAPI ${EAPI:-0} not supported" ;;
+esac
+
+if [[ -z ${_BPFBUILD_ECLASS} ]]; then
+_BPFBUILD_ECLASS=1
+
+# @ECLASS_VARIABLE: BPFBUILD_OPTIONAL_IUSE
+# @PRE_INHERIT
+# @DEFAULT_UNSET
+# @DESCRIPTION:
+# A single USE flag, optionally prefixed with "+" to enable it by
+# default, that makes the BPF parts optional.  The typical value is
+# "bpf" or "+bpf".  The flag is added to IUSE, the eclass dependencies
+# and REQUIRED_USE are made conditional on it, bpfbuild_pkg_setup does
+# nothing without it, and bpfbuild_meson_args/bpfbuild_econf_args
+# disable the BPF framework without it.
+#
+# If unset, the BPF programs are the package's purpose: no flag is
+# added and the BPF parts are always built.
+
+# @ECLASS_VARIABLE: BPFBUILD_DEFAULT_COMPILER
+# @PRE_INHERIT
+# @DESCRIPTION:
+# The BPF compiler enabled by default: "gcc" (IUSE="clang", gcc-bpf
+# from sys-devel/bpf-toolchain, the compiler Gentoo's systemd uses)
+# or "clang" (IUSE="+clang", as dev-util/bpftool does).  The user still
+# chooses with USE=clang.
+: "${BPFBUILD_DEFAULT_COMPILER:=gcc}"
+
+# @ECLASS_VARIABLE: BPFBUILD_OBJDIR
+# @DEFAULT_UNSET
+# @DESCRIPTION:
+# The directory (relative to ${ED}) into which bpfbuild_doobj and
+# bpfbuild_newobj install BPF objects.  Defaults to /usr/lib/bpf/${PN}
+# when unset.  May be set anywhere before those functions are called.
+
+# @ECLASS_VARIABLE: BPF_CC
+# @OUTPUT_VARIABLE
+# @DESCRIPTION:
+# The absolute path of the BPF compiler chosen by bpfbuild_pkg_setup,
+# exported so that the build system uses the compiler USE=clang selected
+# (for the autoconf macros it is a precious variable).
+
+# @ECLASS_VARIABLE: BPF_CFLAGS
+# @USER_VARIABLE
+# @DEFAULT_UNSET
+# @DESCRIPTION:
+# Extra flags for the BPF compiler only, e.g. set in make.conf or
+# package.env.  Exported unchanged by bpfbuild_pkg_setup.  CFLAGS are
+# never copied here: -march, -fstack-protector and friends describe the
+# host and break or bloat BPF code.
+
+# llvm-r1 must not change the host toolchain or force LLVM_REQUIRED_USE
+# unconditionally: clang is only the BPF compiler, and only with USE=clang.
+LLVM_OPTIONAL=1
+inherit llvm-r1
+
+# @FUNCTION: _bpfbuild_set_globals
+# @INTERNAL
+# @DESCRIPTION:
+# Validate the pre-inherit variables and set IUSE, BDEPEND, DEPEND and
+# REQUIRED_USE.
+_bpfbuild_set_globals() {
+	local flag=${BPFBUILD_OPTIONAL_IUSE#+}
+	if [[ ${BPFBUILD_OPTIONAL_IUSE} && ! ${flag} =~ ^[A-Za-z0-9][A-Za-z0-9+_@-]*$ ]]; then
+		die "${ECLASS}: BPFBUILD_OPTIONAL_IUSE='${BPFBUILD_OPTIONAL_IUSE}' is not a single USE flag (e.g. bpf or +bpf)"
+	fi
+
+	local clang_iuse
+	case ${BPFBUILD_DEFAULT_COMPILER} in
+		gcc) clang_iuse=clang ;;
+		clang) clang_iuse=+clang ;;
+		*) die "${ECLASS}: BPFBUILD_DEFAULT_COMPILER='${BPFBUILD_DEFAULT_COMPILER}' must be gcc or clang" ;;
+	esac
+
+	# Everything that runs on the build machine goes to BDEPEND: the BPF
+	# compiler (get_llvm_prefix -b / ${BROOT}), bpftool, which links
+	# objects ("gen object") and writes skeletons ("gen skeleton"), and
+	# pkg-config, through which both build systems find libbpf's includedir
+	# (gcc-bpf does not search /usr/include).
+	local bdep
+	# shellcheck disable=SC2016 # llvm_gen_dep substitutes ${LLVM_SLOT} per slot
+	bdep="
+		dev-util/bpftool
+		virtual/pkgconfig
+		clang? (
+			$(llvm_gen_dep 'llvm-core/clang:${LLVM_SLOT}[llvm_targets_BPF]')
+		)
+		!clang? ( sys-devel/bpf-toolchain )
+	"
+	# libbpf's headers (bpf_helpers.h, bpf_core_read.h...) are compiled
+	# into the objects, which run on the target's kernel: they must come
+	# from the target's ${ESYSROOT}, i.e. DEPEND.  Linking host loaders
+	# against libbpf is the package's business (RDEPEND with :=).
+	local dep="dev-libs/libbpf"
+	# clang without the BPF parts would be a no-op flag: ignore it there
+	# rather than force users to flip two flags.
+	local req="clang? ( ${LLVM_REQUIRED_USE} )"
+
+	if [[ ${flag} ]]; then
+		bdep="${flag}? ( ${bdep} )"
+		dep="${flag}? ( ${dep} )"
+		req="${flag}? ( ${req} )"
+	fi
+
+	IUSE="${BPFBUILD_OPTIONAL_IUSE}${BPFBUILD_OPTIONAL_IUSE:+ }${clang_iuse}"
+	BDEPEND=${bdep}
+	DEPEND=${dep}
+	REQUIRED_USE=${req}
+}
+_bpfbuild_set_globals
+unset -f _bpfbuild_set_globals
+
+# @FUNCTION: _bpfbuild_enabled
+# @INTERNAL
+# @DESCRIPTION:
+# Return 0 when the BPF parts are built (BPFBUILD_OPTIONAL_IUSE unset or
+# its flag enabled).
+_bpfbuild_enabled() {
+	[[ -z ${BPFBUILD_OPTIONAL_IUSE} ]] || use "${BPFBUILD_OPTIONAL_IUSE#+}"
+}
+
+# @FUNCTION: bpfbuild_pkg_setup
+# @DESCRIPTION:
+# Find the BPF compiler for USE=clang and export it as BPF_CC:
+# $(get_llvm_prefix -b)/bin/clang of the selected LLVM slot, or
+# bpf-unknown-none-gcc from ${BROOT}/usr/lib/bpf-toolchain/bin (falling
+# back to PATH, e.g. for a crossdev toolchain).  Export BPF_CFLAGS
+# unchanged if set.  The host CC, AR, PATH etc. are left alone: that is
+# why llvm-r1_pkg_setup is not called.
+#
+# Does nothing for binary packages and when the BPF parts are disabled.
+bpfbuild_pkg_setup() {
+	debug-print-function "${FUNCNAME[0]}" "$@"
+
+	[[ ${MERGE_TYPE} == binary ]] && return
+	_bpfbuild_enabled || return 0
+
+	local cc
+	if use clang; then
+		[[ -z ${LLVM_SLOT} ]] && die "LLVM_SLOT unset (broken USE_EXPAND?)"
+		cc=$(get_llvm_prefix -b)/bin/clang
+		[[ -x ${cc} ]] ||
+			die "${FUNCNAME[0]}: ${cc} not found; is llvm-core/clang:${LLVM_SLOT} installed?"
+	else
+		cc=${BROOT}/usr/lib/bpf-toolchain/bin/bpf-unknown-none-gcc
+		if [[ ! -x ${cc} ]]; then
+			cc=$(type -P bpf-unknown-none-gcc) ||
+				die "${FUNCNAME[0]}: bpf-unknown-none-gcc not found in ${BROOT}/usr/lib/bpf-toolchain/bin or PATH; emerge sys-devel/bpf-toolchain or set USE=clang"
+		fi
+	fi
+
+	# USE=clang decides, so that the compiler matches the dependencies.
+	if [[ -n ${BPF_CC} && ${BPF_CC} != "${cc}" ]]; then
+		ewarn "Ignoring BPF_CC=${BPF_CC} from the environment: USE=$(usex clang clang -clang) selects ${cc}"
+	fi
+	export BPF_CC=${cc}
+	einfo "BPF compiler: ${BPF_CC}"
+
+	if [[ -n ${BPF_CFLAGS+set} ]]; then
+		export BPF_CFLAGS
+		einfo "BPF_CFLAGS: ${BPF_CFLAGS}"
+	fi
+}
+
+# @FUNCTION: bpfbuild_meson_args
+# @USAGE:
+# @DESCRIPTION:
+# Print the bpfbuild Meson options for the USE flags, one per line:
+# @CODE
+# -Dbpf-framework=enabled|disabled
+# -Dbpf-compiler=clang|gcc
+# @CODE
+# The compiler is given even with the BPF parts disabled, so that the
+# option never falls back to "auto" (automagic).  No argument contains
+# whitespace, so both "mapfile -t arr < <(bpfbuild_meson_args)" and an
+# unquoted $(bpfbuild_meson_args) work.
+bpfbuild_meson_args() {
+	debug-print-function "${FUNCNAME[0]}" "$@"
+
+	[[ ${#} -eq 0 ]] || die "Usage: ${FUNCNAME[0]}"
+	if _bpfbuild_enabled; then
+		echo "-Dbpf-framework=enabled"
+	else
+		echo "-Dbpf-framework=disabled"
+	fi
+	echo "-Dbpf-compiler=$(usex clang clang gcc)"
+}
+
+# @FUNCTION: bpfbuild_econf_args
+# @USAGE:
+# @DESCRIPTION:
+# Print the configure options of the bpfbuild autoconf macros (AX_BPF)
+# for the USE flags, one per line:
+# @CODE
+# --enable-bpf=yes|no
+# --with-bpf-compiler=clang|gcc
+# @CODE
+# BPF_CC and BPF_CFLAGS reach configure as precious variables through
+# the environment (bpfbuild_pkg_setup exports them).
+bpfbuild_econf_args() {
+	debug-print-function "${FUNCNAME[0]}" "$@"
+
+	[[ ${#} -eq 0 ]] || die "Usage: ${FUNCNAME[0]}"
+	if _bpfbuild_enabled; then
+		echo "--enable-bpf=yes"
+	else
+		echo "--enable-bpf=no"
+	fi
+	echo "--with-bpf-compiler=$(usex clang clang gcc)"
+}
+
+# @FUNCTION: _bpfbuild_check_obj
+# @INTERNAL
+# @USAGE: <file>
+# @DESCRIPTION:
+# Die unless <file> is an ELF object for the BPF machine (EM_BPF, 247),
+# so that a wrong glob cannot install host objects unstripped.
+_bpfbuild_check_obj() {
+	local f=${1} hdr
+	[[ -f ${f} ]] || die "${FUNCNAME[1]}: ${f}: no such file"
+	# e_ident (16 bytes), e_type (2), e_machine (2); BPF is little- or
+	# big-endian like its target, so accept either byte order.
+	hdr=$(od -An -tx1 -N20 -- "${f}" | tr -d ' \n') || die
+	[[ ${hdr:0:8} == 7f454c46 && ( ${hdr:36:4} == f700 || ${hdr:36:4} == 00f7 ) ]] ||
+		die "${FUNCNAME[1]}: ${f}: not a BPF ELF object"
+}
+
+# @FUNCTION: _bpfbuild_nostrip
+# @INTERNAL
+# @USAGE: <path>
+# @DESCRIPTION:
+# Keep portage's strip and its CFLAGS QA check away from an installed
+# BPF object.  Stripping would remove the BTF and relocations that
+# libbpf needs; the object is built without CFLAGS on purpose.
+_bpfbuild_nostrip() {
+	dostrip -x "${1}"
+
+	local re=${1#/}
+	re=${re//./\\.}
+	re=${re//+/\\+}
+	# The ebuild may have set QA_FLAGS_IGNORED as an array or a string.
+	if [[ ${QA_FLAGS_IGNORED@a} == *a* ]]; then
+		QA_FLAGS_IGNORED+=( "${re}" )
+	else
+		# shellcheck disable=SC2179 # the string form, see the test above
+		QA_FLAGS_IGNORED+="${QA_FLAGS_IGNORED:+ }${re}"
+	fi
+}
+
+# @FUNCTION: bpfbuild_doobj
+# @USAGE: <file>...
+# @DESCRIPTION:
+# Install BPF objects into BPFBUILD_OBJDIR (default /usr/lib/bpf/${PN})
+# with mode 0644, excluded from stripping (dostrip -x) and from the
+# CFLAGS QA check (QA_FLAGS_IGNORED).  Dies on anything that is not a
+# BPF ELF object.  Use in src_install.
+bpfbuild_doobj() {
+	debug-print-function "${FUNCNAME[0]}" "$@"
+
+	[[ ${#} -gt 0 ]] || die "Usage: ${FUNCNAME[0]} <file>..."
+	local f dir=${BPFBUILD_OBJDIR:-/usr/lib/bpf/${PN}}
+	for f; do
+		_bpfbuild_check_obj "${f}"
+	done
+	# A subshell keeps the ebuild's own insinto/insopts untouched.
+	(
+		insopts -m0644
+		insinto "${dir}"
+		doins "${@}"
+	)
+	# dostrip records state in this shell: never call it in a subshell.
+	for f; do
+		_bpfbuild_nostrip "${dir}/${f##*/}"
+	done
+}
+
+# @FUNCTION: bpfbuild_newobj
+# @USAGE: <file> <new name>
+# @DESCRIPTION:
+# Like bpfbuild_doobj, for one object installed under a new name.
+bpfbuild_newobj() {
+	debug-print-function "${FUNCNAME[0]}" "$@"
+
+	[[ ${#} -eq 2 ]] || die "Usage: ${FUNCNAME[0]} <file> <new name>"
+	[[ ${2} != */* ]] || die "${FUNCNAME[0]}: ${2}: the new name must not contain /"
+	local dir=${BPFBUILD_OBJDIR:-/usr/lib/bpf/${PN}}
+	_bpfbuild_check_obj "${1}"
+	(
+		insopts -m0644
+		insinto "${dir}"
+		newins "${1}" "${2}"
+	)
+	_bpfbuild_nostrip "${dir}/${2}"
+}
+
+# @FUNCTION: bpfbuild_src_test
+# @USAGE: <command> [<arg>...]
+# @DESCRIPTION:
+# Run a test command (e.g. bpf-validate on the built objects) and treat
+# its exit status the way the bpfbuild test suites do: 0 passes, 77
+# means the kernel could not verify the objects here (portage's
+# userpriv and sandbox take away the privileges the verifier needs), so
+# warn and carry on; anything else dies.  bpf-validate still runs and
+# prints its static checks before exiting 77.  With CI=true in the
+# environment bpf-validate turns 77 into a failure, as upstream's CI
+# wants.
+#
+# The command runs whatever the USE flags; guard the call yourself when
+# it only makes sense with the BPF parts enabled.  meson test and the
+# Automake test driver already report 77 as SKIP and succeed.
+bpfbuild_src_test() {
+	debug-print-function "${FUNCNAME[0]}" "$@"
+
+	[[ ${#} -gt 0 ]] || die "Usage: ${FUNCNAME[0]} <command> [<arg>...]"
+	local rc=0
+	"${@}" || rc=${?}
+	case ${rc} in
+		0) ;;
+		77)
+			ewarn "Kernel verification of the BPF objects was skipped: '${1}' exited with 77."
+			ewarn "Loading programs into the verifier needs root (CAP_BPF, CAP_PERFMON or"
+			ewarn "CAP_SYS_ADMIN), which portage's userpriv and sandbox deny.  The static"
+			ewarn "checks above did run.  To verify against the running kernel, run as root:"
+			ewarn "  bpf-validate --require-kernel <installed object>"
+			;;
+		*) die "${FUNCNAME[0]}: '${*}' failed with exit status ${rc}" ;;
+	esac
+}
+
+fi
+
+EXPORT_FUNCTIONS pkg_setup
