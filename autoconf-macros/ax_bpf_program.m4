@@ -1,0 +1,59 @@
+# ===========================================================================
+#        bpfbuild: autoconf-macros/ax_bpf_program.m4
+# ===========================================================================
+#
+# SYNOPSIS
+#
+#   AX_BPF_PROGRAM(NAME, [NEEDS])
+#
+# DESCRIPTION
+#
+#   Decides whether the BPF program NAME can be built: BPF is enabled
+#   (AX_BPF) and each of NEEDS, a space-separated list of bpfbuild probe
+#   names (core, atomics, core_field_exists, mcpu_v4, ...) or "vmlinux",
+#   is available.  Defines the Automake conditional BPF_PROGRAM_<NAME>
+#   (upper case, "-" and "." as "_") and, when the program is skipped,
+#   prints why, the way the Meson module does:
+#
+#     configure: skipping BPF program write_counter: core: ..., atomics: ...
+#
+#   The list of programs and their state ends up in AX_BPF's summary.
+#
+# LICENSE
+#
+#   Copyright (c) 2025 The bpfbuild authors
+#
+#   Copying and distribution of this file, with or without modification, are
+#   permitted in any medium without royalty provided the copyright notice
+#   and this notice are preserved.  This file is offered as-is, without any
+#   warranty.
+
+#serial 1
+
+AC_DEFUN([AX_BPF_PROGRAM], [dnl
+AC_REQUIRE([AX_BPF])dnl
+ax_bpf_lacking=
+AS_IF([test "$ax_bpf_enabled" = yes], [
+  for ax_bpf_need in $2; do
+    AS_IF([test "$ax_bpf_need" = vmlinux], [
+      AS_IF([test "$ax_bpf_vmlinux" = no], [ax_bpf_w="vmlinux: $ax_bpf_vmlinux_why"], [ax_bpf_w=])
+    ], [
+      AS_VAR_SET_IF([ax_cv_bpf_cap_$ax_bpf_need], [AS_VAR_COPY([ax_bpf_v], [ax_cv_bpf_cap_$ax_bpf_need])],
+        [ax_bpf_v=unknown])
+      AS_CASE([$ax_bpf_v],
+        [yes], [ax_bpf_w=],
+        [unknown], [ax_bpf_w="$ax_bpf_need: no such bpfbuild probe (known: $ax_cv_bpf_caps vmlinux)"],
+        [AS_VAR_COPY([ax_bpf_w], [ax_cv_bpf_why_$ax_bpf_need])
+         ax_bpf_w="$ax_bpf_need: $ax_bpf_w"])
+    ])
+    test -z "$ax_bpf_w" || ax_bpf_lacking="${ax_bpf_lacking:+$ax_bpf_lacking, }$ax_bpf_w"
+  done
+  AS_IF([test -n "$ax_bpf_lacking"], [AC_MSG_NOTICE([skipping BPF program $1: $ax_bpf_lacking])])
+], [ax_bpf_lacking="BPF disabled"])
+AS_IF([test -n "$ax_bpf_lacking"], [ax_bpf_v="no ($ax_bpf_lacking)"], [ax_bpf_v=yes])
+ax_bpf_programs="${ax_bpf_programs:+$ax_bpf_programs|}$1|$ax_bpf_v"
+m4_ifdef([AM_CONDITIONAL], [dnl
+AM_CONDITIONAL([BPF_PROGRAM_]m4_toupper(m4_translit([[$1]], [-.], [__])),
+  [test "$ax_bpf_enabled" = yes && test -z "$ax_bpf_lacking"])
+])dnl
+])

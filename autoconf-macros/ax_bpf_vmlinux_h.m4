@@ -1,0 +1,99 @@
+# ===========================================================================
+#        bpfbuild: autoconf-macros/ax_bpf_vmlinux_h.m4
+# ===========================================================================
+#
+# SYNOPSIS
+#
+#   AX_BPF_VMLINUX_H
+#
+# DESCRIPTION
+#
+#   Chooses the vmlinux.h that CO-RE BPF programs include:
+#
+#     --with-vmlinux-h=auto       (default) the precious VMLINUX_H if set,
+#                                 else generated when the build host has
+#                                 /sys/kernel/btf/vmlinux, else none
+#     --with-vmlinux-h=generated  "bpftool btf dump" of the build host's
+#                                 /sys/kernel/btf/vmlinux, written by a make
+#                                 rule (bpfbuild.am) into the build dir
+#     --with-vmlinux-h=PATH       that file (a missing file is an error)
+#     --with-vmlinux-h=no         none: programs that need it are skipped
+#
+#   Substitutes BPF_VMLINUX_H (the header: a path, or
+#   $(abs_top_builddir)/vmlinux.h when generated, empty when none) and
+#   BPF_VMLINUX_CFLAGS (the -I for its directory, appended after the other
+#   BPF flags, as the Meson module does).  Defines the Automake conditionals
+#   BPF_VMLINUX and BPF_VMLINUX_GENERATED.  Sets ax_bpf_vmlinux_why to the
+#   reason when there is none, and ax_bpf_vmlinux_summary.
+#
+#   Cache variable: ax_cv_bpf_vmlinux_h (an absolute path, "generated" or
+#   "no"), with ax_cv_bpf_vmlinux_key (the inputs it was decided from).
+#
+# LICENSE
+#
+#   Copyright (c) 2025 The bpfbuild authors
+#
+#   Copying and distribution of this file, with or without modification, are
+#   permitted in any medium without royalty provided the copyright notice
+#   and this notice are preserved.  This file is offered as-is, without any
+#   warranty.
+
+#serial 1
+
+AC_DEFUN([AX_BPF_VMLINUX_H], [dnl
+AC_ARG_VAR([VMLINUX_H], [vmlinux.h for CO-RE BPF programs (--with-vmlinux-h=auto prefers it)])
+AC_ARG_WITH([vmlinux-h],
+  [AS_HELP_STRING([--with-vmlinux-h=auto|generated|PATH|no],
+    [vmlinux.h for CO-RE BPF programs: generated from /sys/kernel/btf/vmlinux, a given file, or none @<:@default=auto@:>@])],
+  [], [with_vmlinux_h=auto])
+AS_CASE([$with_vmlinux_h], [yes], [with_vmlinux_h=auto])
+# Skipped under --enable-bpf=no (AX_BPF); the conditionals stay defined.
+AS_IF([test "${enable_bpf:-auto}" != no], [
+  ax_bpf_key="with=$with_vmlinux_h VMLINUX_H=$VMLINUX_H"
+  AS_IF([test "${ax_cv_bpf_vmlinux_key+set}" = set && test "$ax_cv_bpf_vmlinux_key" != "$ax_bpf_key"],
+    [unset ax_cv_bpf_vmlinux_h])
+  ax_cv_bpf_vmlinux_key=$ax_bpf_key
+  AC_CACHE_CHECK([for vmlinux.h], [ax_cv_bpf_vmlinux_h], [dnl
+    ax_bpf_given=
+    AS_CASE([$with_vmlinux_h],
+      [no], [ax_cv_bpf_vmlinux_h=no],
+      [generated], [ax_cv_bpf_vmlinux_h=generated
+        AS_IF([test ! -e /sys/kernel/btf/vmlinux], [AC_MSG_RESULT([error])
+          AC_MSG_ERROR([--with-vmlinux-h=generated needs /sys/kernel/btf/vmlinux (a kernel with CONFIG_DEBUG_INFO_BTF); pass --with-vmlinux-h=/path/to/vmlinux.h instead])])],
+      [auto], [AS_IF([test -n "$VMLINUX_H"], [ax_bpf_given="VMLINUX_H=$VMLINUX_H"; ax_cv_bpf_vmlinux_h=$VMLINUX_H],
+        [test -e /sys/kernel/btf/vmlinux], [ax_cv_bpf_vmlinux_h=generated],
+        [ax_cv_bpf_vmlinux_h=no])],
+      [ax_bpf_given="--with-vmlinux-h=$with_vmlinux_h"; ax_cv_bpf_vmlinux_h=$with_vmlinux_h])
+    AS_IF([test -n "$ax_bpf_given"], [
+      AS_IF([test ! -f "$ax_cv_bpf_vmlinux_h"], [AC_MSG_RESULT([error])
+        AC_MSG_ERROR([$ax_bpf_given: no such file; pass the path of an existing vmlinux.h, or use --with-vmlinux-h=generated])])
+      ax_bpf_d=`AS_DIRNAME(["$ax_cv_bpf_vmlinux_h"])`
+      ax_bpf_d=`cd "$ax_bpf_d" && pwd`
+      ax_cv_bpf_vmlinux_h=$ax_bpf_d/`AS_BASENAME(["$ax_cv_bpf_vmlinux_h"])`])
+  ])
+  ax_bpf_vmlinux=$ax_cv_bpf_vmlinux_h
+], [ax_bpf_vmlinux=no])
+AS_CASE([$ax_bpf_vmlinux],
+  [no], [BPF_VMLINUX_H= BPF_VMLINUX_CFLAGS= ax_bpf_vmlinux_cflags=
+    ax_bpf_vmlinux_summary=none
+    AS_IF([test "${enable_bpf:-auto}" = no], [ax_bpf_vmlinux_why="no vmlinux.h (BPF disabled)"],
+      [test "$with_vmlinux_h" = no],
+      [ax_bpf_vmlinux_why="no vmlinux.h (--with-vmlinux-h=no)"],
+      [ax_bpf_vmlinux_why="no vmlinux.h (--with-vmlinux-h=$with_vmlinux_h: no /sys/kernel/btf/vmlinux and no VMLINUX_H)"])],
+  [generated], [BPF_VMLINUX_H='$(abs_top_builddir)/vmlinux.h' BPF_VMLINUX_CFLAGS='-I$(abs_top_builddir)'
+    ax_bpf_vmlinux_cflags=-I`pwd`
+    ax_bpf_vmlinux_why=
+    ax_bpf_vmlinux_summary="generated from /sys/kernel/btf/vmlinux (follows the build host's kernel)"],
+  [BPF_VMLINUX_H=$ax_bpf_vmlinux
+    BPF_VMLINUX_CFLAGS=-I`AS_DIRNAME(["$ax_bpf_vmlinux"])`
+    ax_bpf_vmlinux_cflags=$BPF_VMLINUX_CFLAGS
+    ax_bpf_vmlinux_why=
+    ax_bpf_sum=`(sha256sum "$ax_bpf_vmlinux" || shasum -a 256 "$ax_bpf_vmlinux") 2>/dev/null | sed 's/ .*//'`
+    ax_bpf_vmlinux_summary="$ax_bpf_vmlinux (provided${ax_bpf_sum:+, sha256 $ax_bpf_sum})"])
+AC_SUBST([BPF_VMLINUX_H])
+AC_SUBST([BPF_VMLINUX_CFLAGS])
+m4_ifdef([AM_CONDITIONAL], [dnl
+AM_CONDITIONAL([BPF_VMLINUX], [test "$ax_bpf_vmlinux" != no])
+AM_CONDITIONAL([BPF_VMLINUX_GENERATED], [test "$ax_bpf_vmlinux" = generated])
+])dnl
+])

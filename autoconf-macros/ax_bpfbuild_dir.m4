@@ -1,0 +1,65 @@
+# ===========================================================================
+#        bpfbuild: autoconf-macros/ax_bpfbuild_dir.m4
+# ===========================================================================
+#
+# SYNOPSIS
+#
+#   AX_BPFBUILD_DIR([ACTION-IF-FOUND], [ACTION-IF-NOT-FOUND])
+#
+# DESCRIPTION
+#
+#   Finds bpfbuild's helper directory: the directory that holds
+#   scripts/bpfbuild-probe, scripts/bpfbuild-cc and probes/.  The other
+#   AX_*BPF* macros run those scripts, so that autoconf and Meson share one
+#   compiler search, one flag table and one compile command.  Looks, in
+#   this order, at:
+#
+#     1. the precious variable BPFBUILD_DIR;
+#     2. a vendored copy in $srcdir/build-aux/bpfbuild;
+#     3. the installed toolkit: `pkg-config --variable=mesondir bpfbuild`.
+#
+#   Sets and substitutes BPFBUILD_DIR (absolute) and BPFBUILD_CC (the
+#   compile wrapper).  The result is cached in ax_cv_bpf_dir.  A
+#   BPFBUILD_DIR that does not hold the scripts is a configure error.  When
+#   nothing is found, runs ACTION-IF-NOT-FOUND (default: a configure error)
+#   with ax_bpf_dir_why set to the reason.
+#
+# LICENSE
+#
+#   Copyright (c) 2025 The bpfbuild authors
+#
+#   Copying and distribution of this file, with or without modification, are
+#   permitted in any medium without royalty provided the copyright notice
+#   and this notice are preserved.  This file is offered as-is, without any
+#   warranty.
+
+#serial 1
+
+AC_DEFUN([AX_BPFBUILD_DIR], [dnl
+AC_ARG_VAR([BPFBUILD_DIR], [bpfbuild helper directory (holds scripts/bpfbuild-probe); default: build-aux/bpfbuild, then pkg-config bpfbuild])
+AC_REQUIRE([PKG_PROG_PKG_CONFIG])dnl
+AC_CACHE_CHECK([for the bpfbuild helper scripts], [ax_cv_bpf_dir], [dnl
+  ax_cv_bpf_dir=no
+  AS_IF([test -n "$BPFBUILD_DIR"], [
+    AS_IF([test -f "$BPFBUILD_DIR/scripts/bpfbuild-probe"], [ax_cv_bpf_dir=$BPFBUILD_DIR],
+      [AC_MSG_RESULT([error])
+       AC_MSG_ERROR([BPFBUILD_DIR=$BPFBUILD_DIR has no scripts/bpfbuild-probe; point it at bpfbuild's meson-modules/bpfbuild directory or unset it])])
+  ], [test -f "$srcdir/build-aux/bpfbuild/scripts/bpfbuild-probe"], [
+    ax_cv_bpf_dir=$srcdir/build-aux/bpfbuild
+  ], [test -n "$PKG_CONFIG"], [
+    ax_bpf_d=`$PKG_CONFIG --variable=mesondir bpfbuild 2>/dev/null`
+    AS_IF([test -n "$ax_bpf_d" && test -f "$ax_bpf_d/scripts/bpfbuild-probe"], [ax_cv_bpf_dir=$ax_bpf_d])
+  ])
+  AS_IF([test "$ax_cv_bpf_dir" != no], [ax_cv_bpf_dir=`cd "$ax_cv_bpf_dir" && pwd`])
+])
+AS_IF([test "$ax_cv_bpf_dir" != no], [
+  BPFBUILD_DIR=$ax_cv_bpf_dir
+  BPFBUILD_CC=$ax_cv_bpf_dir/scripts/bpfbuild-cc
+  $1
+], [
+  BPFBUILD_CC=
+  ax_bpf_dir_why="bpfbuild helper scripts not found (BPFBUILD_DIR, build-aux/bpfbuild, pkg-config bpfbuild); install bpfbuild or set BPFBUILD_DIR"
+  m4_default([$2], [AC_MSG_ERROR([$ax_bpf_dir_why])])
+])
+AC_SUBST([BPFBUILD_CC])
+])

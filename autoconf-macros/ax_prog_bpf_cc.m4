@@ -1,0 +1,229 @@
+# ===========================================================================
+#        bpfbuild: autoconf-macros/ax_prog_bpf_cc.m4
+# ===========================================================================
+#
+# SYNOPSIS
+#
+#   AX_PROG_BPF_CC([ACTION-IF-FOUND], [ACTION-IF-NOT-FOUND])
+#
+# DESCRIPTION
+#
+#   Finds a compiler for BPF programs, probes what it can do and decides
+#   its flags, by running bpfbuild's scripts/bpfbuild-probe: the very
+#   script the bpfbuild Meson module runs, so that both build systems share
+#   one candidate list (clang, clang-N newest first, bpf-gcc, bpf-none-gcc,
+#   bpf-unknown-none-gcc), one set of capability probes and one flag table.
+#   The probe runs once; every result is cached, so "configure -C" runs no
+#   probe and prints "(cached)" for every check.
+#
+#   Options and variables:
+#
+#     --with-bpf-compiler=auto|gcc|clang
+#         auto takes the first CO-RE-capable compiler (else one that
+#         builds uapi-only programs); gcc or clang insists on that kind.
+#     BPF_CC      (precious) the compiler; overrides the search.
+#     BPF_CFLAGS  (precious) extra flags for the BPF compile, appended after
+#                 the decided flags at make time.  The host CFLAGS never
+#                 reach the BPF compile.
+#
+#   Of the host CFLAGS, only the path-mapping ones (-f*-prefix-map=,
+#   --sysroot=) pass to the BPF compile; bpfbuild-probe picks them.
+#
+#   Substitutes BPF_CC (absolute), BPF_FLAGS (the decided flags, then the
+#   host's path-mapping flags), BPF_LINK ("yes" when "bpftool gen object"
+#   links the objects), BPF_PREFIX_MAP_ARGS (bpfbuild-cc's --prefix-map of
+#   the build root, or --no-prefix-map), BPF_CFLAGS and BPFTOOL.  Requires AX_BPFBUILD_DIR and AX_PROG_BPFTOOL
+#   (expanded here when not expanded before).
+#
+#   Cache variables: ax_cv_bpf_cc ("no" when unusable), ax_cv_bpf_status,
+#   ax_cv_bpf_why, ax_cv_bpf_cc_kind, ax_cv_bpf_cc_version, ax_cv_bpf_flags,
+#   ax_cv_bpf_link, ax_cv_bpf_pch (the compiler kind when a
+#   precompiled vmlinux.h is byte-identical), ax_cv_bpf_caps (the probe names), ax_cv_bpf_cap_NAME
+#   and ax_cv_bpf_why_NAME per probe (target, std_default, mcpu, mcpu_v4,
+#   btf, btf_link, skeleton, helpers, atomics, core, core_field_exists,
+#   prefix_map, ...), ax_cv_bpf_candidates and ax_cv_bpf_notes ("|"
+#   separated), ax_cv_bpf_bpftool_version, ax_cv_bpf_target_arch,
+#   ax_cv_bpf_libbpf_includedir, and ax_cv_bpf_probe_key (the inputs; when
+#   they change, the cached answers are dropped and the probe runs again).
+#
+#   Not finding a usable compiler runs ACTION-IF-NOT-FOUND (default: a
+#   warning), with ax_cv_bpf_why holding the reason.  It is a configure
+#   error instead when the choice was explicit (BPF_CC, a --with-bpf-compiler
+#   other than auto, or ax_bpf_required=yes as set by AX_BPF for
+#   --enable-bpf=yes).  Bad input (BPF_CC=/nonexistent, ...) is always a
+#   configure error, with one line naming the cause and the fix.
+#
+# LICENSE
+#
+#   Copyright (c) 2025 The bpfbuild authors
+#
+#   Copying and distribution of this file, with or without modification, are
+#   permitted in any medium without royalty provided the copyright notice
+#   and this notice are preserved.  This file is offered as-is, without any
+#   warranty.
+
+#serial 1
+
+# _AX_BPF_PROBE_FUNCS: shell functions that run bpfbuild-probe at most once
+# per configure run and fill the cache variables from its answers.
+AC_DEFUN([_AX_BPF_PROBE_FUNCS], [dnl
+ax_bpf_probe_ran=no
+# ax_bpf_unusable REASON: no BPF build; a configure error when asked for.
+ax_bpf_unusable ()
+{
+  AS_IF([test "$ax_bpf_required" = yes || test "$with_bpf_compiler" != auto || test -n "$ax_bpf_user_cc"], [
+    AC_MSG_RESULT([error])
+    AC_MSG_ERROR([bpfbuild: $[]1])])
+  ax_bpf_probe_status=unusable
+  ax_bpf_probe_why=$[]1
+}
+# ax_bpf_probe_run: run bpfbuild-probe (once) into ax_bpf_probe_*.
+ax_bpf_probe_run ()
+{
+  test "$ax_bpf_probe_ran" = yes && return 0
+  ax_bpf_probe_ran=yes
+  for ax_bpf_v in status why cc pch cc_kind cc_version link flags caps candidates notes bpftool_version target_arch multiarch error; do
+    eval "ax_bpf_probe_$ax_bpf_v="
+  done
+  AS_IF([test "$ax_cv_bpf_dir" = no], [ax_bpf_unusable "$ax_bpf_dir_why"; return 0])
+  AS_IF([test "$ax_cv_bpf_bpftool" = no || test "$ax_cv_bpf_bpftool_gen" != yes],
+    [ax_bpf_unusable "$ax_bpf_bpftool_why"; return 0])
+  AS_IF([test "$ax_cv_bpf_libbpf_includedir" = no],
+    [ax_bpf_unusable "libbpf not found by pkg-config; install libbpf-dev"; return 0])
+  set -- --compiler "$with_bpf_compiler" --arch "$ax_bpf_arch" --endian "$ax_bpf_endian" \
+    --libbpf-includedir "$ax_cv_bpf_libbpf_includedir"
+  test "$ax_bpf_required" = yes && set -- "$[]@" --required
+  # The probe keeps only the path-mapping flags (-f*-prefix-map=, --sysroot=).
+  set -f
+  for ax_bpf_v in $CFLAGS; do set -- "$[]@" --host-cflag "$ax_bpf_v"; done
+  set +f
+  AS_ECHO(["$as_me:$LINENO: running BPF_CC='$ax_bpf_user_cc' BPFTOOL='$ax_cv_bpf_bpftool' $ax_cv_bpf_dir/scripts/bpfbuild-probe $[]*"]) >&AS_MESSAGE_LOG_FD
+  ax_bpf_out=`BPF_CC="$ax_bpf_user_cc" BPFTOOL="$ax_cv_bpf_bpftool" BPF_CFLAGS= \
+    "$ax_cv_bpf_dir/scripts/bpfbuild-probe" "$[]@" 2>&AS_MESSAGE_LOG_FD`
+  ax_bpf_rc=$?
+  AS_ECHO(["$ax_bpf_out"]) | sed 's/^/bpfbuild-probe: /' >&AS_MESSAGE_LOG_FD
+  while IFS= read -r ax_bpf_line; do
+    ax_bpf_key=${ax_bpf_line%%=*}
+    ax_bpf_val=${ax_bpf_line@%:@*=}
+    AS_CASE([$ax_bpf_key],
+      [''|*[[!a-zA-Z0-9_]]*], [],
+      [flag|user_flag], [ax_bpf_probe_flags="${ax_bpf_probe_flags:+$ax_bpf_probe_flags }$ax_bpf_val"],
+      [candidate], [ax_bpf_probe_candidates="${ax_bpf_probe_candidates:+$ax_bpf_probe_candidates|}$ax_bpf_val"],
+      [note], [ax_bpf_probe_notes="${ax_bpf_probe_notes:+$ax_bpf_probe_notes|}$ax_bpf_val"],
+      [cap_*], [ax_bpf_probe_caps="${ax_bpf_probe_caps:+$ax_bpf_probe_caps }${ax_bpf_key@%:@cap_}"
+                eval "ax_bpf_probe_$ax_bpf_key=\$ax_bpf_val"],
+      [eval "ax_bpf_probe_$ax_bpf_key=\$ax_bpf_val"])
+  done <<_AX_BPF_EOF
+$ax_bpf_out
+_AX_BPF_EOF
+  AS_IF([test $ax_bpf_rc -ne 0], [
+    AC_MSG_RESULT([error])
+    AS_IF([test -n "$ax_bpf_probe_error"], [AC_MSG_ERROR([bpfbuild: $ax_bpf_probe_error])],
+      [AC_MSG_ERROR([bpfbuild: $ax_cv_bpf_dir/scripts/bpfbuild-probe failed (exit $ax_bpf_rc); see config.log])])])
+  AS_IF([test "$ax_bpf_probe_status" = ok], [ax_bpf_probe_why=],
+    [ax_bpf_probe_status=unusable])
+  AS_IF([test "$ax_bpf_probe_status" = unusable && test -z "$ax_bpf_probe_why"],
+    [ax_bpf_probe_why="bpfbuild-probe found no usable BPF compiler; see config.log"])
+}
+# ax_bpf_cache NAME: ax_cv_bpf_NAME from the cache, else from the probe.
+ax_bpf_cache ()
+{
+  eval "test \"\${ax_cv_bpf_$[]1+set}\" = set" && return 0
+  ax_bpf_probe_run
+  eval "ax_cv_bpf_$[]1=\$ax_bpf_probe_$[]1"
+}
+])
+
+# _AX_BPF_HOST: the host as bpfbuild-probe names it (Meson cpu families).
+AC_DEFUN([_AX_BPF_HOST], [dnl
+AC_REQUIRE([AC_CANONICAL_HOST])dnl
+AS_CASE([$host_cpu],
+  [i?86], [ax_bpf_arch=x86],
+  [aarch64*|arm64], [ax_bpf_arch=aarch64],
+  [arm*], [ax_bpf_arch=arm],
+  [powerpc64le|ppc64le], [ax_bpf_arch=ppc64le],
+  [powerpc64|ppc64], [ax_bpf_arch=ppc64],
+  [powerpc*|ppc*], [ax_bpf_arch=ppc],
+  [mips64*], [ax_bpf_arch=mips64],
+  [mips*], [ax_bpf_arch=mips],
+  [ax_bpf_arch=$host_cpu])
+AS_CASE([$host_cpu],
+  [*eb|*be|*_be|armeb*|s390*|sparc*|powerpc|powerpc64|ppc|ppc64|mips|mips64|m68k|hppa*|or1k],
+    [ax_bpf_endian=big],
+  [ax_bpf_endian=little])
+])
+
+AC_DEFUN([AX_PROG_BPF_CC], [dnl
+AC_ARG_VAR([BPF_CC], [compiler for BPF programs (default: search clang, clang-N, bpf-gcc, ...)])
+AC_ARG_VAR([BPF_CFLAGS], [extra flags for the BPF compile (the host CFLAGS never reach it)])
+AC_ARG_WITH([bpf-compiler],
+  [AS_HELP_STRING([--with-bpf-compiler=auto|gcc|clang],
+    [BPF compiler; auto takes the first CO-RE-capable one @<:@default=auto@:>@])],
+  [], [with_bpf_compiler=auto])
+AS_CASE([$with_bpf_compiler],
+  [auto|gcc|clang], [],
+  [yes], [with_bpf_compiler=auto],
+  [AC_MSG_ERROR([--with-bpf-compiler=$with_bpf_compiler is not one of auto, gcc, clang])])
+AC_REQUIRE([_AX_BPF_HOST])dnl
+AC_REQUIRE([_AX_BPF_PROBE_FUNCS])dnl
+AC_REQUIRE([PKG_PROG_PKG_CONFIG])dnl
+ax_bpf_user_cc=$BPF_CC
+AC_PROVIDE_IFELSE([AX_BPFBUILD_DIR], [], [AX_BPFBUILD_DIR([], [:])])
+AC_PROVIDE_IFELSE([AX_PROG_BPFTOOL], [], [AX_PROG_BPFTOOL([], [:])])
+AC_CACHE_CHECK([for libbpf headers], [ax_cv_bpf_libbpf_includedir], [dnl
+  ax_cv_bpf_libbpf_includedir=no
+  AS_IF([test -n "$PKG_CONFIG" && $PKG_CONFIG --exists libbpf 2>&AS_MESSAGE_LOG_FD], [
+    ax_cv_bpf_libbpf_includedir=`$PKG_CONFIG --variable=includedir libbpf 2>&AS_MESSAGE_LOG_FD`
+    test -n "$ax_cv_bpf_libbpf_includedir" || ax_cv_bpf_libbpf_includedir=no])
+])
+# Cached answers hold only for the same inputs.
+ax_bpf_key="compiler=$with_bpf_compiler arch=$ax_bpf_arch endian=$ax_bpf_endian libbpf=$ax_cv_bpf_libbpf_includedir required=$ax_bpf_required CFLAGS=$CFLAGS BPF_CC=$ax_bpf_user_cc bpftool=$ax_cv_bpf_bpftool:$ax_cv_bpf_bpftool_gen dir=$ax_cv_bpf_dir"
+AS_IF([test "${ax_cv_bpf_probe_key+set}" = set && test "$ax_cv_bpf_probe_key" != "$ax_bpf_key"], [
+  AS_ECHO(["$as_me:$LINENO: the BPF inputs changed; dropping the cached BPF probe answers"]) >&AS_MESSAGE_LOG_FD
+  for ax_bpf_v in $ax_cv_bpf_caps; do
+    unset ax_cv_bpf_cap_$ax_bpf_v ax_cv_bpf_why_$ax_bpf_v
+  done
+  for ax_bpf_v in status why cc pch cc_kind cc_version link flags caps candidates notes bpftool_version target_arch multiarch; do
+    unset ax_cv_bpf_$ax_bpf_v
+  done
+])
+ax_cv_bpf_probe_key=$ax_bpf_key
+AC_MSG_CHECKING([for a BPF compiler])
+AC_CACHE_VAL([ax_cv_bpf_cc], [ax_bpf_probe_run; ax_cv_bpf_cc=${ax_bpf_probe_cc:-no}])
+for ax_bpf_v in status why pch cc_kind cc_version link caps candidates notes bpftool_version target_arch multiarch; do
+  ax_bpf_cache $ax_bpf_v
+done
+AS_IF([test "$ax_cv_bpf_status" = ok], [
+  AC_MSG_RESULT([$ax_cv_bpf_cc ($ax_cv_bpf_cc_kind $ax_cv_bpf_cc_version)])
+  for ax_bpf_cap in $ax_cv_bpf_caps; do
+    AC_MSG_CHECKING([BPF probe $ax_bpf_cap])
+    AC_CACHE_VAL([ax_cv_bpf_cap_$ax_bpf_cap],
+      [ax_bpf_probe_run; AS_VAR_COPY([ax_cv_bpf_cap_$ax_bpf_cap], [ax_bpf_probe_cap_$ax_bpf_cap])])
+    ax_bpf_cache why_$ax_bpf_cap
+    AS_VAR_COPY([ax_bpf_v], [ax_cv_bpf_cap_$ax_bpf_cap])
+    AS_VAR_COPY([ax_bpf_w], [ax_cv_bpf_why_$ax_bpf_cap])
+    AC_MSG_RESULT([$ax_bpf_v ($ax_bpf_w)])
+  done
+  AC_CACHE_CHECK([for the BPF compile flags], [ax_cv_bpf_flags],
+    [ax_bpf_probe_run; ax_cv_bpf_flags=$ax_bpf_probe_flags])
+  BPF_CC=$ax_cv_bpf_cc
+  BPF_FLAGS=$ax_cv_bpf_flags
+  BPF_LINK=$ax_cv_bpf_link
+  BPFTOOL=$ax_cv_bpf_bpftool
+  AS_IF([test "$ax_cv_bpf_cap_prefix_map_flag" = no], [BPF_PREFIX_MAP_ARGS=--no-prefix-map],
+    [BPF_PREFIX_MAP_ARGS='--prefix-map $(abs_top_builddir)'])
+  $1
+], [
+  AC_MSG_RESULT([no ($ax_cv_bpf_why)])
+  AS_IF([test "$ax_bpf_required" = yes || test "$with_bpf_compiler" != auto || test -n "$ax_bpf_user_cc"],
+    [AC_MSG_ERROR([bpfbuild: $ax_cv_bpf_why])])
+  BPF_FLAGS=
+  BPF_LINK=no
+  BPF_PREFIX_MAP_ARGS=
+  m4_default([$2], [AC_MSG_WARN([no usable BPF compiler: $ax_cv_bpf_why])])
+])
+AC_SUBST([BPF_FLAGS])
+AC_SUBST([BPF_LINK])
+AC_SUBST([BPF_PREFIX_MAP_ARGS])
+AC_SUBST([BPFTOOL])
+])

@@ -1,0 +1,1 @@
+../../autoconf-macros/ax_bpf_vmlinux_h.m4

@@ -1,0 +1,1 @@
+../../autoconf-macros/ax_bpfbuild_dir.m4

@@ -1,0 +1,1 @@
+../../autoconf-macros/ax_prog_bpf_validate.m4

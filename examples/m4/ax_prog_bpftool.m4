@@ -1,0 +1,1 @@
+../../autoconf-macros/ax_prog_bpftool.m4

@@ -1,0 +1,43 @@
+# Bad input ends configure with one "configure: error:" line naming the
+# cause; with --enable-bpf=auto a missing compiler only disables BPF, and
+# says so.  The same inputs as tests/meson/bad-input.t.
+. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/lib-autoconf.sh"
+
+ac_tree
+
+line=$(configure_fails "$T/1.log" "$T/b1" BPF_CC=/nonexistent)
+echo "$line" | grep -q 'BPF_CC=/nonexistent does not exist; unset BPF_CC' || fail "BPF_CC: $line"
+
+# A PATH with everything but a BPF gcc.
+path_without "$T/bin" '*bpf*gcc*' 'bpf-none-*' 'bpf-unknown-*'
+line=$(PATH=$T/bin configure_fails "$T/2.log" "$T/b2" --with-bpf-compiler=gcc)
+echo "$line" | grep -q 'no BPF gcc .* on PATH; install gcc-bpf' || fail "gcc missing: $line"
+
+line=$(configure_fails "$T/3.log" "$T/b3" --with-vmlinux-h="$T/missing/vmlinux.h")
+echo "$line" | grep -qF -- "--with-vmlinux-h=$T/missing/vmlinux.h: no such file" || fail "vmlinux: $line"
+line=$(configure_fails "$T/4.log" "$T/b4" VMLINUX_H="$T/missing/vmlinux.h")
+echo "$line" | grep -qF "VMLINUX_H=$T/missing/vmlinux.h: no such file" || fail "VMLINUX_H: $line"
+
+# --enable-bpf=auto with no BPF compiler: BPF is disabled, and configure
+# says why; make and make check build and run nothing of it.
+path_without "$T/nobpf" 'clang*' '*bpf*gcc*' 'bpf-none-*' 'bpf-unknown-*'
+mkdir "$T/b5"
+(cd "$T/b5" && PATH=$T/nobpf "$AC_SRC/configure") >"$T/5.log" 2>&1 || { cat "$T/5.log"; fail "auto without compilers must not fail"; }
+assert_grep 'WARNING: BPF programs disabled \(--enable-bpf=auto\): no BPF compiler found' "$T/5.log" "configure"
+assert_grep '^ +enabled +: no: no BPF compiler found' "$T/5.log" "summary"
+assert_grep 'socket_bind +: no \(BPF disabled\)' "$T/5.log" "summary"
+PATH=$T/nobpf make -C "$T/b5" -j2 check >"$T/5m.log" 2>&1 || { cat "$T/5m.log"; fail "make check with BPF disabled"; }
+assert_no_grep 'bpf\.o|skel\.h' "$T/5m.log" "make check with BPF disabled"
+
+line=$(PATH=$T/nobpf configure_fails "$T/6.log" "$T/b6" --enable-bpf=yes)
+echo "$line" | grep -q 'no BPF compiler found' || fail "enable-bpf=yes without compiler: $line"
+
+line=$(configure_fails "$T/7.log" "$T/b7" --with-bpf-compiler=tcc)
+echo "$line" | grep -q 'with-bpf-compiler=tcc is not one of auto, gcc, clang' || fail "bad compiler kind: $line"
+
+# --enable-bpf=no runs no BPF check at all.
+mkdir "$T/b8"
+(cd "$T/b8" && "$AC_SRC/configure" --enable-bpf=no) >"$T/8.log" 2>&1 || { cat "$T/8.log"; fail "--enable-bpf=no"; }
+assert_no_grep '^checking (for a BPF compiler|for bpftool|BPF probe|for vmlinux)' "$T/8.log" "configure --enable-bpf=no"
+assert_grep '^ +enabled +: no: disabled by --enable-bpf=no' "$T/8.log" "summary"

@@ -1,0 +1,25 @@
+# make distcheck passes: an out-of-tree build of the tarball, with a
+# read-only source tree, builds, checks and cleans up.  The tarball holds
+# real files where examples/ has symlinks (m4/, build-aux/bpfbuild).
+. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/lib-autoconf.sh"
+
+toolkit_build
+ac_tree
+[ -L "$AC_SRC/build-aux/bpfbuild" ] || fail "the copy of examples/ lost its build-aux/bpfbuild symlink"
+ac_configure "$T/b" BPF_VALIDATE="$BPF_VALIDATE"
+make -C "$T/b" -j2 distcheck >"$T/distcheck.log" 2>&1 || { tail -n 60 "$T/distcheck.log"; fail "make distcheck"; }
+tail -n 5 "$T/distcheck.log"
+assert_grep '^# PASS: +4$' "$T/distcheck.log" "the make check inside distcheck"
+assert_grep 'archives ready for distribution' "$T/distcheck.log" "distcheck"
+
+tarball=$T/b/bpfbuild-examples-0.1.0.tar.gz
+[ -s "$tarball" ] || fail "no $tarball"
+tar -tvzf "$tarball" >"$T/list"
+for f in build-aux/bpfbuild/scripts/bpfbuild-probe build-aux/bpfbuild/scripts/bpfbuild-cc \
+	build-aux/bpfbuild/probes/core.bpf.c m4/ax_bpf.m4 m4/ax_prog_bpf_cc.m4 m4/bpfbuild.am \
+	socket-bind/socket_bind.bpf.c write-counter/write_counter.bpf.c configure; do
+	grep -qE "^-[^ ]* .* bpfbuild-examples-0\.1\.0/$f\$" "$T/list" || fail "the tarball lacks $f as a regular file"
+done
+assert_no_grep '^l' "$T/list" "the tarball (symlinks)"
+assert_src_untouched

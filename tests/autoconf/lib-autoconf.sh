@@ -1,0 +1,86 @@
+# Helpers for the autoconf-macro tests; sourced after ../lib.sh.
+#
+# The tests never write into the checkout: ac_tree copies examples/ with the
+# two directories its symlinks point into (autoconf-macros/ for m4/, the
+# Meson module for build-aux/bpfbuild), keeping the symlinks, and runs
+# autoreconf there once per test run.  Builds are out of tree (VPATH).
+
+# ac_tree: sets AC_SRC, the autoreconf'ed copy of examples/.
+ac_tree() {
+	local top=$BPFBUILD_TEST_RUN/ac-src
+	_once ac-tree sh -c '
+		set -e
+		rm -rf "$1"; mkdir -p "$1"
+		cp -R "$2/examples" "$2/autoconf-macros" "$2/meson-modules" "$1/"
+		cd "$1/examples" && autoreconf -fi
+		touch "$1/autoreconf.stamp"' sh "$top" "$BPFBUILD_TOP" \
+		|| fail "autoreconf -fi in a copy of examples/ fails"
+	AC_SRC=$top/examples
+}
+
+# assert_src_untouched: no build wrote into the source copy (root ignores
+# a read-only tree, so look at the times instead).
+assert_src_untouched() {
+	local new
+	new=$(find "$AC_SRC" -newer "$AC_SRC/../autoreconf.stamp" -print | head)
+	[ -z "$new" ] || fail "a build wrote into the source tree: $new"
+}
+
+# ac_configure DIR ARGS...: configure in DIR (fresh); log in DIR.configure.log.
+ac_configure() {
+	local b=$1; shift
+	rm -rf "$b"; mkdir -p "$b"
+	(cd "$b" && "$AC_SRC/configure" "$@") >"$b.configure.log" 2>&1 \
+		|| { tail -n 40 "$b.configure.log"; fail "configure $* fails"; }
+}
+
+# ac_build KEY CONFIGURE-ARGS...: configures and builds the examples once per
+# run for KEY, with the toolkit's bpf-validate; sets AC_BUILD.  Configure
+# output: $AC_BUILD.configure.log.
+ac_build() {
+	local key=$1; shift
+	toolkit_build
+	ac_tree
+	AC_BUILD=$BPFBUILD_TEST_RUN/ac-$key
+	_once "ac-$key" sh -c '
+		b=$1; shift
+		rm -rf "$b"; mkdir -p "$b"; cd "$b"
+		"$AC_SRC/configure" BPF_VALIDATE="$BPF_VALIDATE" "$@" >"$b.configure.log" 2>&1 \
+			|| { cat "$b.configure.log"; exit 1; }
+		make -j2' sh "$AC_BUILD" "$@" || fail "examples ($key) do not build with autotools"
+}
+export AC_SRC
+
+# configure_fails LOG DIR ARGS...: configure must fail with exactly one
+# "configure: error:" line; prints that line.
+configure_fails() {
+	local log=$1 b=$2; shift 2
+	rm -rf "$b"; mkdir -p "$b"
+	if (cd "$b" && "$AC_SRC/configure" "$@") >"$log" 2>&1; then
+		tail -n 30 "$log"; fail "configure succeeded: configure $*"
+	fi
+	local n
+	n=$(grep -c 'configure: error:' "$log" || true)
+	[ "$n" = 1 ] || { tail -n 30 "$log"; fail "expected one 'configure: error:' line, got $n"; }
+	grep 'configure: error:' "$log" | tee /dev/stderr
+}
+
+# path_without DIR PATTERN...: DIR gets a link to every program of
+# /usr/bin, /usr/sbin and /bin whose name matches none of the patterns.
+path_without() {
+	local dir=$1 f p skip; shift
+	mkdir -p "$dir"
+	for f in /usr/bin/* /usr/sbin/* /bin/*; do
+		skip=no
+		for p in "$@"; do
+			# shellcheck disable=SC2254 # the patterns are globs
+			case ${f##*/} in $p) skip=yes ;; esac
+		done
+		[ $skip = yes ] || [ -e "$dir/${f##*/}" ] || ln -s "$f" "$dir/${f##*/}"
+	done
+}
+
+# bpf_outputs DIR: "sha256  path" of every BPF object and skeleton under DIR.
+bpf_outputs() {
+	(cd "$1" && find . \( -name '*.bpf.o' -o -name '*.skel.h' \) -type f | LC_ALL=C sort | xargs -r sha256sum)
+}
