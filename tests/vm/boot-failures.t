@@ -1,0 +1,65 @@
+# A corrupt vmlinuz, a kernel that panics, a missing qemu and a boot that
+# exceeds its timeout: each gives one line naming the cause and exit 1, in
+# bounded time.
+. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/lib-vm.sh"
+obj=$VM_OBJ/core_guarded.bpf.o
+
+# one_line WHAT PATTERN MAX-SECONDS CMD...: CMD exits 1 within MAX-SECONDS,
+# printing exactly one line that matches PATTERN.
+one_line() {
+	local what=$1 pat=$2 max=$3 rc=0 t0 dt; shift 3
+	t0=$(date +%s)
+	timeout 120 "$@" >"$T/out" 2>&1 || rc=$?
+	dt=$(( $(date +%s) - t0 ))
+	sed 's/^/    /' "$T/out"
+	assert_eq "$what: exit" 1 "$rc"
+	assert_eq "$what: lines" 1 "$(wc -l <"$T/out")"
+	assert_grep "$pat" "$T/out" "$what"
+	[ $dt -le "$max" ] || fail "$what: took ${dt}s (at most ${max}s)"
+}
+
+V=$VM_TOOLS/bpf-vm-verify
+head -c 200000 "$K61/vmlinuz" >"$T/truncated.vmlinuz"
+one_line "truncated vmlinuz" "truncated.vmlinuz: corrupt kernel image .*truncated" 10 \
+	"$V" --kernel "$T/truncated.vmlinuz" "$obj"
+head -c 3000000 /dev/urandom >"$T/garbage.vmlinuz"
+one_line "garbage vmlinuz" "garbage.vmlinuz: corrupt kernel image .*not a bzImage" 10 \
+	"$V" --kernel "$T/garbage.vmlinuz" "$obj"
+# A whole header and a damaged payload: the kernel's own decompressor halts.
+cp "$K61/vmlinuz" "$T/damaged.vmlinuz"
+dd if=/dev/zero of="$T/damaged.vmlinuz" bs=1k seek=3000 count=200 conv=notrunc 2>/dev/null
+one_line "damaged payload" 'damaged.vmlinuz: corrupt kernel image .*decompressor says .* and halts' 30 \
+	"$V" --timeout 60 --kernel "$T/damaged.vmlinuz" "$obj"
+# The same, offline: the BTF extraction names the cause too.
+one_line "damaged payload (BTF)" 'damaged.vmlinuz' 30 \
+	"$VM_TOOLS/bpf-vm-kernels" btf "$T/damaged.vmlinuz" "$T/x.btf"
+
+# A kernel that panics: no init in the initramfs, no root device.
+one_line "panic" "$(basename "$K61" | sed 's/[+.]/\\&/g'): kernel panic: .*VFS: Unable to mount root fs" 30 \
+	"$V" --timeout 60 --append rdinit=/nonexistent --kernel "$K61" "$obj"
+
+# A boot that exceeds its timeout is killed.
+one_line "timeout" "boot timed out after 2s and was killed" 10 \
+	"$V" --timeout 2 --kernel "$K61" "$obj"
+
+# No qemu: a PATH with everything but qemu-system-*.
+mkdir "$T/bin"
+for d in /usr/local/sbin /usr/local/bin /usr/sbin /usr/bin /sbin /bin; do
+	for f in "$d"/*; do
+		b=${f##*/}
+		case $b in qemu-system-*) continue ;; esac
+		[ -e "$T/bin/$b" ] || ln -s "$f" "$T/bin/$b"
+	done
+done
+one_line "missing qemu" "^bpf-vm-verify: qemu-system-x86_64 not found; install qemu-system-x86$" 10 \
+	env PATH="$T/bin" "$V" --kernel "$K61" "$obj"
+
+# Several kernels, one of them bad: the good one is still verified, the bad
+# one is one line, and the run fails.
+rc=0
+"$V" --kernel "$T/garbage.vmlinuz" --kernel "$K61" "$obj" >"$T/mixed" 2>"$T/mixed.err" || rc=$?
+cat "$T/mixed" "$T/mixed.err"
+assert_eq "mixed: exit" 1 "$rc"
+assert_eq "mixed: error lines" 1 "$(wc -l <"$T/mixed.err")"
+assert_grep "^core_guarded\.bpf\.o +core_guarded +\S+ +boot-failed +pass$" "$T/mixed"
