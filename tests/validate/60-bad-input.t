@@ -1,0 +1,89 @@
+# Unusable input gives exactly one line on stderr, "bpf-validate: FILE: CAUSE",
+# and exit 1: never a crash, never libbpf's own chatter.
+. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/common.sh"
+
+good=$OBJ/xdp_pass.o
+size=$(stat -c %s "$good")
+: >"$T/empty.o"
+head -c 4096 /dev/urandom >"$T/garbage.o"
+printf '\177ELF' >"$T/magic-only.o"
+head -c 300 "$good" >"$T/truncated-head.o"
+head -c $((size - 100)) "$good" >"$T/truncated-tail.o"
+mkdir "$T/dir.o"
+python3 - "$good" "$T" <<'PY'
+import struct, sys
+src, t = sys.argv[1], sys.argv[2]
+d = bytes(open(src, "rb").read())
+shoff = struct.unpack_from("<Q", d, 0x28)[0]
+
+# The header claims 65535 sections in a file that holds a few.
+b = bytearray(d); struct.pack_into("<H", b, 0x3c, 0xffff)
+open(t + "/many-claimed.o", "wb").write(b)
+# Extended numbering (e_shnum = 0): section 0 claims 2^40 sections.
+b = bytearray(d); struct.pack_into("<H", b, 0x3c, 0); struct.pack_into("<Q", b, shoff + 32, 1 << 40)
+open(t + "/many-extended.o", "wb").write(b)
+
+# A well-formed BPF ELF that really has 70000 (empty) sections.
+n = 70000
+ehdr = bytearray(d[:64])
+struct.pack_into("<QIHHHHHH", ehdr, 0x28, 64, 0, 64, 0, 0, 64, 0, 0xffff)  # e_shoff .. e_shstrndx
+shdrs = bytearray(64 * n)
+struct.pack_into("<IIQQQQIIQQ", shdrs, 0, 0, 0, 0, 0, 0, n, 1, 0, 0, 0)  # sh_size = count, sh_link = shstrndx
+names = b"\0.shstrtab\0"
+struct.pack_into("<IIQQQQIIQQ", shdrs, 64, 1, 3, 0, 0, 64 + 64 * n, len(names), 0, 0, 1, 0)
+open(t + "/many-real.o", "wb").write(ehdr + shdrs + names)
+
+# Corrupt BTF: the first pointer type points at a type that does not exist.
+secs = []
+shnum, shstrndx = struct.unpack_from("<HH", d, 0x3c)
+for i in range(shnum):
+    secs.append(struct.unpack_from("<IIQQQQIIQQ", d, shoff + 64 * i))
+stroff = secs[shstrndx][4]
+def name(s): return d[stroff + s[0]:d.index(b"\0", stroff + s[0])].decode()
+btf = [s for s in secs if name(s) == ".BTF"][0]
+base = btf[4]
+hdr_len, type_off, type_len = struct.unpack_from("<III", d, base + 4)
+pos, end = base + hdr_len + type_off, base + hdr_len + type_off + type_len
+extra = {1: 4, 3: 12, 14: 4, 17: 4}
+per = {4: 12, 5: 12, 6: 8, 13: 8, 15: 12, 19: 12}
+b = bytearray(d)
+while pos < end:
+    info = struct.unpack_from("<I", d, pos + 4)[0]
+    kind, vlen = (info >> 24) & 0x1f, info & 0xffff
+    if kind == 2:
+        struct.pack_into("<I", b, pos + 8, 0x7ffffff0)
+        break
+    pos += 12 + extra.get(kind, 0) + per.get(kind, 0) * vlen
+else:
+    sys.exit("no pointer type in " + src)
+open(t + "/btf-dangling.o", "wb").write(b)
+PY
+
+check() {	# check FILE CAUSE-REGEX
+	local f=$1 cause=$2
+	rc=0; "$BPF_VALIDATE" "$f" >"$T/out" 2>"$T/err" || rc=$?
+	assert_eq "$f: exit status" 1 "$rc"
+	assert_eq "$f: stderr lines ($(cat "$T/err"))" 1 "$(wc -l <"$T/err")"
+	grep -qE "^bpf-validate: $f: $cause\$" "$T/err" || fail "$f: stderr is '$(cat "$T/err")', wanted /$cause/"
+}
+check "$T/missing.o" 'No such file or directory'
+check "$T/empty.o" 'empty file.*'
+check "$T/garbage.o" 'not an ELF file'
+check "$T/magic-only.o" 'truncated ELF header'
+check "$T/truncated-head.o" 'section header table lies outside the file \(truncated\?\)'
+check "$T/truncated-tail.o" 'ELF header claims [0-9]+ sections, the file holds at most [0-9]+ \(truncated or corrupt\)'
+check /bin/true 'not a BPF object: ELF machine 62 \(x86-64\), expected 247 \(BPF\)'
+check "$T/many-claimed.o" 'ELF header claims 65535 sections.*'
+check "$T/many-extended.o" 'ELF header claims 1099511627776 sections.*'
+check "$T/many-real.o" '70000 sections, more than the 65535 a BPF object may have'
+# libbpf >= 1.2 finds it in btf__new(); for 1.1, bpf-validate checks itself.
+check "$T/btf-dangling.o" 'corrupt \.BTF: (BTF type [0-9]+ refers to missing type|btf: type \[[0-9]+\]: invalid referenced type ID) [0-9]+'
+check "$T/dir.o" 'is a directory'
+
+# With --json too, and next to a good object, which is still checked.
+rc=0; "$BPF_VALIDATE" --json "$T/garbage.o" "$good" >"$T/out.json" 2>"$T/err" || rc=$?
+assert_eq "bad + good exit" 1 "$rc"
+assert_eq "bad + good stderr lines" 1 "$(wc -l <"$T/err")"
+json_assert "$T/out.json" 'o["garbage.o"]["error"] == "not an ELF file" and o["garbage.o"]["exit"] == 1
+	and p["xdp_count"]["verdict"] == "pass" and d["exit"] == 1' "JSON keeps both objects"

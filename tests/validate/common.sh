@@ -1,0 +1,78 @@
+# Shared by tests/validate/*.t (sourced after ../lib.sh): builds the toolkit,
+# compiles the test programs in progs/ once per run, and checks JSON with
+# python3 (no jq needed).
+PROGS=$BPFBUILD_TOP/tests/validate/progs
+BPFTOOL=${BPFTOOL:-$(command -v bpftool || echo /usr/sbin/bpftool)}
+MULTIARCH=$(gcc -print-multiarch)
+# GCC 16 defaults to C23, which the kernel headers' bool typedefs break.
+BPF_GCC_FLAGS=(-std=gnu17 -O2 -I/usr/include -idirafter "/usr/include/$MULTIARCH")
+
+toolkit_build
+
+# Objects shared by the tests, in $OBJ.  clang objects go through
+# `bpftool gen object`, as bpfbuild builds them.
+OBJ=$BPFBUILD_TEST_RUN/validate-objs
+_compile_all() {
+	set -e
+	mkdir -p "$OBJ"
+	"$BPFTOOL" btf dump file /sys/kernel/btf/vmlinux format c >"$OBJ/vmlinux.h"
+	for src in "$PROGS"/*.bpf.c; do
+		n=$(basename "$src" .bpf.c)
+		case $n in gcc_*) continue ;; esac
+		clang -g -O2 -target bpf -mcpu=v3 -D__TARGET_ARCH_x86 -I"$OBJ" \
+			-idirafter "/usr/include/$MULTIARCH" -c "$src" -o "$OBJ/$n.tmp.o"
+		"$BPFTOOL" gen object "$OBJ/$n.o" "$OBJ/$n.tmp.o"
+		rm -f "$OBJ/$n.tmp.o"
+	done
+	# gcc-bpf 12 needs -I for <bpf/...> and -idirafter for the multiarch
+	# dir (DESIGN.md).  Its -gbtf objects do not link with gen object.
+	bpf-gcc "${BPF_GCC_FLAGS[@]}" -gbtf -mco-re \
+		-c "$PROGS/gcc_core.bpf.c" -o "$OBJ/gcc_core.o"
+	# uapi-only, no BTF: how bpfbuild builds for gcc-bpf 12.
+	bpf-gcc "${BPF_GCC_FLAGS[@]}" -c "$PROGS/cgroup_bind4.bpf.c" -o "$OBJ/gcc_bind4.o"
+}
+_once validate-objs _compile_all || fail "the test BPF programs do not compile"
+
+# json_assert FILE PYTHON-EXPR WHAT: EXPR sees the document as `d` and the
+# objects by base name in `o`, programs by name in `p`.
+json_assert() {
+	python3 - "$1" "$2" "$3" <<'PY' || { sed 's/^/    /' "$1" | head -c 4000; echo; fail "JSON: $3"; }
+import json, os, sys
+d = json.load(open(sys.argv[1]))
+o = {os.path.basename(x["path"]): x for x in d["objects"]}
+p = {q["name"]: q for x in d["objects"] for q in x["programs"]}
+sys.exit(0 if eval("(" + sys.argv[2] + ")") else 1)
+PY
+}
+
+# run_bv OUT ERR ARGS...: runs bpf-validate; sets $rc, never fails itself.
+# shellcheck disable=SC2034  # rc is for the caller
+run_bv() {
+	local out=$1 err=$2; shift 2
+	rc=0
+	"$BPF_VALIDATE" "$@" >"$out" 2>"$err" || rc=$?
+}
+
+# elf_facts OBJ: prints "REL_FOREIGN LINE_INFO_BYTES" read straight from the
+# ELF, independently of bpf-validate: relocations in .rel.BTF.ext of another
+# type than clang's R_BPF_64_NODYLD32 (4) or GCC 13+'s R_BPF_64_ABS32 (3),
+# and the size of .BTF.ext line_info.
+elf_facts() {
+	python3 - "$1" <<'PY'
+import struct, sys
+d = open(sys.argv[1], "rb").read()
+shoff = struct.unpack_from("<Q", d, 0x28)[0]
+shnum, shstrndx = struct.unpack_from("<HH", d, 0x3c)
+secs = [struct.unpack_from("<IIQQQQIIQQ", d, shoff + 64 * i) for i in range(shnum)]
+names = secs[shstrndx][4]
+name = lambda s: d[names + s[0]:d.index(b"\0", names + s[0])].decode()
+foreign = line = 0
+for s in secs:
+    if name(s) == ".rel.BTF.ext":
+        for off in range(s[4], s[4] + s[5], 16):
+            foreign += (struct.unpack_from("<Q", d, off + 8)[0] & 0xffffffff) not in (3, 4)
+    if name(s) == ".BTF.ext":
+        line = struct.unpack_from("<I", d, s[4] + 20)[0]
+print(foreign, line)
+PY
+}

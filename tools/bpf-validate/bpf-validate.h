@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * bpf-validate: shared types.  One struct bv_object per input file collects
+ * everything the static checks and the verifier run find; report.c prints it.
+ */
+#ifndef BPF_VALIDATE_H
+#define BPF_VALIDATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <linux/bpf.h>
+
+struct bpf_object;
+
+enum bv_endian { BV_ENDIAN_HOST, BV_ENDIAN_LITTLE, BV_ENDIAN_BIG };
+
+enum bv_format { BV_FMT_TABLE, BV_FMT_JSON, BV_FMT_TAP };
+
+struct bv_opts {
+	enum bv_format format;
+	enum bv_endian endian;
+	bool static_only;
+	bool require_kernel;	/* --require-kernel or CI=true */
+	const char *require_why;
+	int verbose;
+};
+
+enum bv_verdict { BV_NOT_RUN, BV_PASS, BV_REJECTED, BV_REFUSED };
+
+/* A growable list of owned strings. */
+struct bv_strlist {
+	char **v;
+	size_t n;
+};
+
+/* One line_info record, insn relative to the start of its program. */
+struct bv_line {
+	uint32_t insn;
+	uint32_t line;
+	const char *file;	/* points into the object's buffer */
+};
+
+struct bv_prog {
+	char *name;
+	char *section;
+	const char *type;	/* libbpf's name of the prog type, or "unknown" */
+	bool known_section;
+	uint32_t sec_off;	/* byte offset of the program in its section */
+	uint32_t insn_cnt;	/* instructions before libbpf appends subprogs */
+
+	struct bv_line *lines;	/* sorted by insn */
+	size_t nlines;
+	bool has_func_info;
+
+	enum bv_verdict verdict;
+	long insns, states_total, states_peak, stack_depth, verify_usec;
+	long jited_size;
+	char *error;		/* one line: why rejected / refused / not run */
+	char *source;		/* "file:line" of the failing instruction */
+	struct bv_strlist log_tail;	/* verifier's last relevant lines */
+};
+
+struct bv_object {
+	const char *path;
+	char *fatal;		/* the file is unusable: one-line cause */
+	struct bv_strlist errors, warnings;
+	long core_relocs;
+	bool btf, line_info;
+	bool foreign_endian;	/* the host kernel cannot load it */
+
+	struct bv_prog *progs;
+	size_t nprogs;
+	char *skip;		/* why the kernel did not verify it */
+	int exit;		/* 0, 1 or 77 */
+};
+
+/* util.c */
+void *xcalloc(size_t n, size_t size);
+char *xstrdup(const char *s);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void strlist_add(struct bv_strlist *l, char *owned);
+void strlist_addf(struct bv_strlist *l, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void strlist_free(struct bv_strlist *l);
+void bv_object_free(struct bv_object *o);
+int bv_read_file(const char *path, void **buf, size_t *len, char **cause);
+
+/* lbpf.c: libbpf's print callback, silenced unless -v */
+void bv_libbpf_log_init(int verbose);
+void bv_libbpf_log_reset(void);
+const char *bv_libbpf_first_warning(void);
+
+/* btfcheck.c */
+struct btf;
+int bv_btf_sanity(const struct btf *btf, char **why);
+
+/* static.c: never calls bpf(); safe to fuzz. */
+int bv_static_check(struct bv_object *o, const void *buf, size_t len,
+		    const struct bv_opts *opts, struct bpf_object **objp);
+
+/* verify.c */
+void bv_verify(struct bv_object *o, struct bpf_object *obj,
+	       const void *buf, size_t len, const struct bv_opts *opts);
+
+/* probe.c */
+int bv_probe_kernel(char **why);
+bool bv_probe_type_refused(enum bpf_prog_type type,
+			   enum bpf_attach_type attach, const char *section,
+			   uint32_t prog_flags, int err);
+
+/* vlog.c */
+struct bv_vlog {
+	long insns, states_total, states_peak, stack_depth, verify_usec;
+	long fail_insn;		/* last instruction index in a level-1 trace */
+	char *kernel_source;	/* "file:line" from the kernel's own annotation */
+	bool verifier_ran;	/* the log shows the verifier did any work */
+};
+void bv_vlog_parse(const char *log, struct bv_vlog *v);
+void bv_vlog_error_lines(const char *log, struct bv_strlist *out, size_t max);
+
+/* report.c */
+void bv_report(struct bv_object *objs, size_t n, const struct bv_opts *opts,
+	       int exit_code);
+const char *bv_verdict_str(enum bv_verdict v);
+
+#endif

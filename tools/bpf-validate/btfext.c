@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * .BTF.ext layout (include/uapi/linux/btf.h has only .BTF; this follows
+ * libbpf's btf_ext_header): magic 0xeB9F, version 1, flags, hdr_len, then
+ * {func_info,line_info}_{off,len} and, when hdr_len >= 32, core_relo_{off,len}.
+ * Each block is a u32 record size, then per ELF section {sec_name_off,
+ * num_info, records...}.  Every offset is checked against the section size.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <bpf/btf.h>
+
+#include "bpf-validate.h"
+#include "btfext.h"
+
+#define BTF_MAGIC_NATIVE 0xeB9F
+
+int bv_btf_strings(const struct bv_elf *e, const struct bv_sec *btf,
+		   struct bv_btf_strs *out, char **why)
+{
+	const uint8_t *d = btf->data;
+	uint32_t hdr_len, str_off, str_len;
+
+	memset(out, 0, sizeof(*out));
+	if (!d || btf->size < 24 || bv_u16(e, d) != BTF_MAGIC_NATIVE) {
+		*why = xstrdup("bad .BTF header");
+		return -1;
+	}
+	hdr_len = bv_u32(e, d + 4);
+	str_off = bv_u32(e, d + 16);
+	str_len = bv_u32(e, d + 20);
+	if (hdr_len < 24 || hdr_len > btf->size ||
+	    str_off > btf->size - hdr_len ||
+	    str_len > btf->size - hdr_len - str_off || !str_len ||
+	    d[hdr_len + str_off + str_len - 1] != '\0') {
+		*why = xstrdup(".BTF string section is out of bounds");
+		return -1;
+	}
+	out->s = (const char *)d + hdr_len + str_off;
+	out->len = str_len;
+	return 0;
+}
+
+const char *bv_btf_str(const struct bv_btf_strs *s, uint32_t off)
+{
+	return s->s && off < s->len ? s->s + off : NULL;
+}
+
+static int parse_info(const struct bv_elf *e, const uint8_t *blk,
+		      uint32_t len, uint32_t min_rec,
+		      const struct bv_btf_strs *strs, struct bv_ext_info *out,
+		      const char *what, char **why)
+{
+	uint32_t pos = 4;
+
+	if (!len)
+		return 0;
+	if (len < 4) {
+		*why = xasprintf(".BTF.ext %s block is truncated", what);
+		return -1;
+	}
+	out->rec_size = bv_u32(e, blk);
+	if (out->rec_size < min_rec || out->rec_size % 4 ||
+	    out->rec_size > 1024) {
+		*why = xasprintf(".BTF.ext %s record size %u is invalid", what,
+				 out->rec_size);
+		return -1;
+	}
+	while (pos < len) {
+		struct bv_ext_sec *v, *s;
+		uint32_t name_off, num;
+
+		if (len - pos < 8) {
+			*why = xasprintf(".BTF.ext %s block is truncated", what);
+			return -1;
+		}
+		name_off = bv_u32(e, blk + pos);
+		num = bv_u32(e, blk + pos + 4);
+		pos += 8;
+		if (num > (len - pos) / out->rec_size) {
+			*why = xasprintf(".BTF.ext %s records run past the block", what);
+			return -1;
+		}
+		v = realloc(out->secs, (out->nsecs + 1) * sizeof(*v));
+		if (!v) {
+			*why = xstrdup("out of memory");
+			return -1;
+		}
+		out->secs = v;
+		s = &out->secs[out->nsecs++];
+		s->name = bv_btf_str(strs, name_off);
+		s->recs = blk + pos;
+		s->num = num;
+		if (!s->name) {
+			*why = xasprintf(".BTF.ext %s names a section outside the BTF strings",
+					 what);
+			return -1;
+		}
+		pos += num * out->rec_size;
+	}
+	return 0;
+}
+
+int bv_btfext_parse(const struct bv_elf *e, const struct bv_sec *ext,
+		    const struct bv_btf_strs *strs, struct bv_btfext *out,
+		    char **why)
+{
+	const uint8_t *d = ext->data;
+	uint32_t hdr_len;
+	struct {
+		struct bv_ext_info *info;
+		uint32_t hdr_pos, min_rec;
+		const char *what;
+	} blocks[] = {
+		{ &out->func, 8, 8, "func_info" },
+		{ &out->line, 16, 16, "line_info" },
+		{ &out->core, 24, 16, "core_relo" },
+	};
+
+	memset(out, 0, sizeof(*out));
+	if (!d || ext->size < 24 || bv_u16(e, d) != BTF_MAGIC_NATIVE) {
+		*why = xstrdup("bad .BTF.ext header");
+		return -1;
+	}
+	hdr_len = bv_u32(e, d + 4);
+	if (hdr_len < 24 || hdr_len > ext->size) {
+		*why = xstrdup(".BTF.ext header length is invalid");
+		return -1;
+	}
+	for (size_t i = 0; i < sizeof(blocks) / sizeof(blocks[0]); i++) {
+		uint32_t off, len;
+
+		/* core_relo exists only in the 32-byte header. */
+		if (blocks[i].hdr_pos + 8 > hdr_len)
+			break;
+		off = bv_u32(e, d + blocks[i].hdr_pos);
+		len = bv_u32(e, d + blocks[i].hdr_pos + 4);
+		if (off > ext->size - hdr_len || len > ext->size - hdr_len - off) {
+			*why = xasprintf(".BTF.ext %s block lies outside the section",
+					 blocks[i].what);
+			return -1;
+		}
+		if (parse_info(e, d + hdr_len + off, len, blocks[i].min_rec,
+			       strs, blocks[i].info, blocks[i].what, why))
+			return -1;
+	}
+	return 0;
+}
+
+void bv_btfext_free(struct bv_btfext *x)
+{
+	free(x->func.secs);
+	free(x->line.secs);
+	free(x->core.secs);
+	memset(x, 0, sizeof(*x));
+}
+
+const struct bv_ext_sec *bv_ext_find(const struct bv_ext_info *i,
+				     const char *sec)
+{
+	for (size_t k = 0; k < i->nsecs; k++)
+		if (!strcmp(i->secs[k].name, sec))
+			return &i->secs[k];
+	return NULL;
+}
+
+/* What libbpf dereferences from the records: type ids and strings. */
+int bv_btfext_sanity(const struct bv_elf *e, const struct bv_btfext *x,
+		     const struct btf *btf, char **why)
+{
+	__u32 cnt = btf__type_cnt(btf);
+
+	for (size_t s = 0; s < x->func.nsecs; s++)
+		for (uint32_t i = 0; i < x->func.secs[s].num; i++) {
+			const uint8_t *r = x->func.secs[s].recs +
+					   (size_t)i * x->func.rec_size;
+			uint32_t type = bv_u32(e, r + 4);
+
+			if (bv_u32(e, r) % 8 || type >= cnt ||
+			    !btf_is_func(btf__type_by_id(btf, type))) {
+				*why = xasprintf("func_info record %u of section %s is invalid",
+						 i, x->func.secs[s].name);
+				return -1;
+			}
+		}
+	for (size_t s = 0; s < x->line.nsecs; s++)
+		for (uint32_t i = 0; i < x->line.secs[s].num; i++) {
+			const uint8_t *r = x->line.secs[s].recs +
+					   (size_t)i * x->line.rec_size;
+
+			if (bv_u32(e, r) % 8 ||
+			    !btf__str_by_offset(btf, bv_u32(e, r + 4)) ||
+			    !btf__str_by_offset(btf, bv_u32(e, r + 8))) {
+				*why = xasprintf("line_info record %u of section %s is invalid",
+						 i, x->line.secs[s].name);
+				return -1;
+			}
+		}
+	for (size_t s = 0; s < x->core.nsecs; s++)
+		for (uint32_t i = 0; i < x->core.secs[s].num; i++) {
+			const uint8_t *r = x->core.secs[s].recs +
+					   (size_t)i * x->core.rec_size;
+			uint32_t type = bv_u32(e, r + 4);
+			const char *acc = btf__str_by_offset(btf, bv_u32(e, r + 8));
+
+			if (bv_u32(e, r) % 8 || !type || type >= cnt || !acc ||
+			    !acc[0]) {
+				*why = xasprintf("CO-RE relocation %u of section %s is invalid",
+						 i, x->core.secs[s].name);
+				return -1;
+			}
+		}
+	return 0;
+}

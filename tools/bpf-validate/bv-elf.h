@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* A bounds-checked view of a BPF ELF object: the section table and the
+ * symbols, validated before libbpf sees the file so that corrupt input gives
+ * a one-line cause instead of undefined behaviour in a library. */
+#ifndef BV_ELF_H
+#define BV_ELF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct bv_sec {
+	const char *name;
+	uint32_t type;
+	uint64_t flags;
+	uint32_t link, info;
+	uint64_t entsize;
+	const uint8_t *data;	/* NULL for SHT_NOBITS */
+	size_t size;
+};
+
+struct bv_elf {
+	const uint8_t *buf;
+	size_t len;
+	bool big_endian;
+	bool swap;		/* object byte order differs from the host's */
+	uint16_t machine;
+	struct bv_sec *secs;
+	size_t nsecs;
+	size_t symtab;		/* index of .symtab, 0 if none */
+	char *names;		/* private copy of the section name table */
+};
+
+int bv_elf_open(struct bv_elf *e, const void *buf, size_t len, char **cause);
+void bv_elf_close(struct bv_elf *e);
+const struct bv_sec *bv_elf_sec(const struct bv_elf *e, const char *name);
+bool bv_elf_func(const struct bv_elf *e, const char *sec, const char *func,
+		 uint32_t *off, uint32_t *size);
+uint16_t bv_u16(const struct bv_elf *e, const void *p);
+uint32_t bv_u32(const struct bv_elf *e, const void *p);
+uint64_t bv_u64(const struct bv_elf *e, const void *p);
+
+#endif

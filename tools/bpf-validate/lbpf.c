@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/* libbpf's print callback.  libbpf is chatty on stderr; by default we keep
+ * only its first warning after a reset (the cause; later ones are
+ * consequences like "failed to load object"), which becomes the cause in our one-line errors.
+ * With -v its warnings (with -vv also debug output) go to stderr. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <bpf/libbpf.h>
+
+#include "bpf-validate.h"
+
+static int verbosity;
+static char first_warning[512];
+
+static int print_cb(enum libbpf_print_level level, const char *fmt,
+		    va_list ap)
+{
+	char line[sizeof(first_warning)];
+	size_t n;
+
+	if (verbosity >= 2 || (verbosity == 1 && level != LIBBPF_DEBUG)) {
+		va_list copy;
+
+		va_copy(copy, ap);
+		vfprintf(stderr, fmt, copy);
+		va_end(copy);
+	}
+	if (level != LIBBPF_WARN)
+		return 0;
+	vsnprintf(line, sizeof(line), fmt, ap);
+	n = strlen(line);
+	while (n && (line[n - 1] == '\n' || line[n - 1] == ' '))
+		line[--n] = '\0';
+	/* libbpf ends a failed load with the log dump markers: keep the cause. */
+	if (n && !first_warning[0] && !strstr(line, "-- BEGIN PROG LOAD LOG --") &&
+	    !strstr(line, "-- END PROG LOAD LOG --")) {
+		size_t skip = strncmp(line, "libbpf: ", 8) ? 0 : 8;
+
+		memcpy(first_warning, line + skip, n + 1 - skip);
+	}
+	return 0;
+}
+
+void bv_libbpf_log_init(int verbose)
+{
+	verbosity = verbose;
+	libbpf_set_print(print_cb);
+}
+
+void bv_libbpf_log_reset(void)
+{
+	first_warning[0] = '\0';
+}
+
+const char *bv_libbpf_first_warning(void)
+{
+	return first_warning[0] ? first_warning : NULL;
+}

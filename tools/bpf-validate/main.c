@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * bpf-validate: check BPF objects statically, then in the running kernel's
+ * verifier, one program at a time.  Exit codes follow Automake and
+ * `meson test`: 0 pass, 1 fail, 77 skip (the kernel cannot verify here).
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <bpf/libbpf.h>
+
+#include "bpf-validate.h"
+
+#define EXIT_SKIP 77
+
+static void usage(FILE *f)
+{
+	fputs(
+"Usage: bpf-validate [OPTION]... OBJECT...\n"
+"Check BPF ELF objects: static checks, then each program on its own in the\n"
+"running kernel's verifier.\n"
+"\n"
+"  --json            one JSON document on stdout instead of a table\n"
+"  --tap             TAP on stdout instead of a table\n"
+"  --static-only     run only the static checks (no privilege needed)\n"
+"  --require-kernel  fail (exit 1) where kernel verification cannot run;\n"
+"                    implied by the environment CI=true\n"
+"  --endian ORDER    expect little or big endian objects (default: host)\n"
+"  -v, --verbose     show libbpf's warnings (-vv: its debug output) on stderr\n"
+"  -h, --help        show this help\n"
+"\n"
+"Static checks (errors fail): ELF machine is BPF and byte order as expected;\n"
+"a license section; every program section is one libbpf knows; .BTF parses;\n"
+"each program has func_info in .BTF.ext; no .rel.BTF.ext relocation that\n"
+"matters (libbpf never applies them: gcc-bpf 12's type-11 ones for CO-RE\n"
+"offsets are an error; clang's and GCC 13+'s, against sections, are not).\n"
+"Warnings: a program without line_info (GCC before 15 emits none); absolute\n"
+"build paths in BTF strings (not reproducible: use -ffile-prefix-map);\n"
+"no .BTF at all, which is a warning, not an error: gcc-bpf 12 objects are\n"
+"built without BTF because the kernel rejects gcc 12's BTF, and the kernel\n"
+"still loads them.  CO-RE relocations are counted.\n"
+"\n"
+"Verdicts: pass; rejected (by the verifier, or libbpf before it); refused\n"
+"(the host kernel refuses the whole program type: a trivial program of the\n"
+"same type and attach target fails the same way); not-run.\n"
+"\n"
+"Exit status: 0 all pass; 1 a program rejected, a static error or an\n"
+"unreadable file; 77 the kernel cannot verify here (no privilege, bpf()\n"
+"denied, program type refused by the host), after the static checks.\n"
+"With CI=true or --require-kernel, 77 becomes 1.  --static-only exits 0 or 1.\n",
+	      f);
+}
+
+static int object_exit(const struct bv_object *o)
+{
+	bool skipped = o->skip != NULL;
+
+	if (o->fatal || o->errors.n)
+		return 1;
+	for (size_t i = 0; i < o->nprogs; i++) {
+		if (o->progs[i].verdict == BV_REJECTED)
+			return 1;
+		if (o->progs[i].verdict == BV_REFUSED)
+			skipped = true;
+	}
+	return skipped ? EXIT_SKIP : 0;
+}
+
+/* Why kernel verification did not run, for the one-line CI message. */
+static const char *skip_reason(const struct bv_object *objs, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (objs[i].skip)
+			return objs[i].skip;
+		for (size_t k = 0; k < objs[i].nprogs; k++)
+			if (objs[i].progs[k].verdict == BV_REFUSED)
+				return objs[i].progs[k].error;
+	}
+	return "unknown";
+}
+
+static void check_one(struct bv_object *o, const struct bv_opts *opts)
+{
+	struct bpf_object *obj = NULL;
+	void *buf = NULL;
+	size_t len = 0;
+
+	if (bv_read_file(o->path, &buf, &len, &o->fatal) == 0 &&
+	    bv_static_check(o, buf, len, opts, &obj) == 0)
+		bv_verify(o, obj, buf, len, opts);
+	if (o->fatal)
+		fprintf(stderr, "bpf-validate: %s: %s\n", o->path, o->fatal);
+	free(buf);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option long_opts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "tap", no_argument, NULL, 't' },
+		{ "static-only", no_argument, NULL, 's' },
+		{ "require-kernel", no_argument, NULL, 'r' },
+		{ "endian", required_argument, NULL, 'e' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 }
+	};
+	struct bv_opts opts = { 0 };
+	struct bv_object *objs;
+	const char *ci = getenv("CI");
+	size_t n;
+	bool skipped = false;
+	int c, rc = 0;
+
+	while ((c = getopt_long(argc, argv, "vh", long_opts, NULL)) != -1) {
+		switch (c) {
+		case 'j': opts.format = BV_FMT_JSON; break;
+		case 't': opts.format = BV_FMT_TAP; break;
+		case 's': opts.static_only = true; break;
+		case 'r':
+			opts.require_kernel = true;
+			opts.require_why = "--require-kernel";
+			break;
+		case 'e':
+			if (!strcmp(optarg, "little")) {
+				opts.endian = BV_ENDIAN_LITTLE;
+			} else if (!strcmp(optarg, "big")) {
+				opts.endian = BV_ENDIAN_BIG;
+			} else {
+				fprintf(stderr, "bpf-validate: --endian takes little or big, not '%s'\n",
+					optarg);
+				return 1;
+			}
+			break;
+		case 'v': opts.verbose++; break;
+		case 'h': usage(stdout); return 0;
+		default:
+			fputs("Try 'bpf-validate --help'.\n", stderr);
+			return 1;
+		}
+	}
+	if (optind >= argc) {
+		fputs("bpf-validate: no object given; try 'bpf-validate --help'\n",
+		      stderr);
+		return 1;
+	}
+	if (!opts.require_kernel && ci && !strcmp(ci, "true")) {
+		opts.require_kernel = true;
+		opts.require_why = "CI=true";
+	}
+	bv_libbpf_log_init(opts.verbose);
+
+	n = argc - optind;
+	objs = xcalloc(n, sizeof(*objs));
+	for (size_t i = 0; i < n; i++) {
+		struct bv_object *o = &objs[i];
+
+		o->path = argv[optind + i];
+		check_one(o, &opts);
+		o->exit = object_exit(o);
+		if (o->exit == EXIT_SKIP && opts.require_kernel)
+			o->exit = 1;
+		if (o->exit == 1)
+			rc = 1;
+		else if (o->exit == EXIT_SKIP && rc == 0)
+			rc = EXIT_SKIP;
+		if (object_exit(o) == EXIT_SKIP && opts.require_kernel)
+			skipped = true;
+	}
+	if (skipped)
+		fprintf(stderr, "bpf-validate: kernel verification could not run (%s), and %s makes that a failure\n",
+			skip_reason(objs, n), opts.require_why);
+	bv_report(objs, n, &opts, rc);
+	for (size_t i = 0; i < n; i++)
+		bv_object_free(&objs[i]);
+	free(objs);
+	return rc;
+}

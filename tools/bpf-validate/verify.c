@@ -1,0 +1,254 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * The verifier run.  First every program of the object is loaded at once,
+ * like `bpftool prog loadall`, from the object the static checks opened: on
+ * success that is all the work there is.  If anything fails, each program is
+ * loaded again on its own from a fresh open of the object (as veristat does),
+ * so that one bad program neither hides nor blames the others.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bpf-validate.h"
+#include "compat.h"
+
+#ifndef ENOTSUPP
+#define ENOTSUPP 524	/* kernel-internal, but bpf() returns it */
+#endif
+
+/* Statistics and error messages only: a few lines. */
+#define STATS_LOG_SIZE (64u << 10)
+/* A full trace for locating the failing instruction; since 6.4 the kernel
+ * keeps the log's tail when this overflows, and the tail is what we want. */
+#define TRACE_LOG_SIZE (16u << 20)
+
+#define LOG_LEVEL_TRACE 1
+#define LOG_LEVEL_STATS 4
+
+static const char *base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s ? s + 1 : path;
+}
+
+static struct bpf_object *reopen(const struct bv_object *o, const void *buf,
+				 size_t len)
+{
+	LIBBPF_OPTS(bpf_object_open_opts, oo, .object_name = base_name(o->path));
+
+	return bpf_object__open_mem(buf, len, &oo);
+}
+
+static struct bpf_program *nth_prog(struct bpf_object *obj, size_t n)
+{
+	struct bpf_program *prog;
+
+	bpf_object__for_each_program(prog, obj)
+		if (n-- == 0)
+			return prog;
+	return NULL;
+}
+
+static void take_stats(struct bv_prog *p, const struct bv_vlog *v)
+{
+	p->insns = v->insns;
+	p->states_total = v->states_total;
+	p->states_peak = v->states_peak;
+	p->stack_depth = v->stack_depth;
+	p->verify_usec = v->verify_usec;
+}
+
+static void passed(struct bv_prog *p, struct bpf_program *prog,
+		   const char *log)
+{
+	struct bpf_prog_info info;
+	struct bv_vlog v;
+
+	bv_vlog_parse(log, &v);
+	take_stats(p, &v);
+	free(v.kernel_source);
+	memset(&info, 0, sizeof(info));
+	if (!bv_prog_info(bpf_program__fd(prog), &info))
+		p->jited_size = info.jited_prog_len;
+	p->verdict = BV_PASS;
+}
+
+/* The source line of instruction INSN of P, from the object's .BTF.ext line
+ * info.  Instructions past the program's own belong to subprograms libbpf
+ * appended; for those the kernel's own annotation is the fallback. */
+static char *source_of(const struct bv_prog *p, long insn,
+		       const char *kernel_source)
+{
+	const struct bv_line *best = NULL;
+
+	if (insn >= 0 && insn < (long)p->insn_cnt)
+		for (size_t i = 0; i < p->nlines; i++)
+			if (p->lines[i].insn <= insn &&
+			    (!best || p->lines[i].insn >= best->insn))
+				best = &p->lines[i];
+	if (best)
+		return xasprintf("%s:%u", best->file, best->line);
+	return kernel_source ? xstrdup(kernel_source) : NULL;
+}
+
+/* Load program IDX alone, with log level LEVEL into LOG; returns -errno. */
+static int load_one(const struct bv_object *o, const void *buf, size_t len,
+		    size_t idx, unsigned int level, char *log, size_t log_size,
+		    struct bpf_object **objp)
+{
+	struct bpf_program *prog;
+	struct bpf_object *obj;
+	size_t i = 0;
+	int err;
+
+	*objp = NULL;
+	bv_libbpf_log_reset();
+	obj = reopen(o, buf, len);
+	if (!obj)
+		return -errno;
+	bpf_object__for_each_program(prog, obj)
+		bpf_program__set_autoload(prog, i++ == idx);
+	prog = nth_prog(obj, idx);
+	log[0] = '\0';
+	bpf_program__set_log_buf(prog, log, log_size);
+	bpf_program__set_log_level(prog, level);
+	err = bpf_object__load(obj);
+	*objp = obj;
+	return err;
+}
+
+static void rejected(const struct bv_object *o, struct bv_prog *p,
+		     const void *buf, size_t len, size_t idx,
+		     const char *stats_log)
+{
+	struct bv_strlist first = { 0 };
+	struct bpf_object *obj;
+	struct bv_vlog v;
+	char *trace;
+
+	p->verdict = BV_REJECTED;
+	bv_vlog_parse(stats_log, &v);
+	take_stats(p, &v);
+	free(v.kernel_source);
+	bv_vlog_error_lines(stats_log, &first, 1);
+	p->error = first.n ? xstrdup(first.v[0]) : xstrdup("rejected by the verifier");
+	strlist_free(&first);
+
+	/* Again with the instruction trace, to find the failing instruction. */
+	trace = malloc(TRACE_LOG_SIZE);
+	if (!trace)
+		return;
+	load_one(o, buf, len, idx, LOG_LEVEL_TRACE | LOG_LEVEL_STATS, trace,
+		 TRACE_LOG_SIZE, &obj);
+	bpf_object__close(obj);
+	bv_vlog_parse(trace, &v);
+	p->source = source_of(p, v.fail_insn, v.kernel_source);
+	free(v.kernel_source);
+	bv_vlog_error_lines(trace, &p->log_tail, 4);
+	free(trace);
+}
+
+static bool maybe_refused_errno(int err)
+{
+	return err == EPERM || err == EACCES || err == ENOTSUPP ||
+	       err == EOPNOTSUPP || err == EINVAL;
+}
+
+static void verify_alone(struct bv_object *o, size_t idx, const void *buf,
+			 size_t len)
+{
+	struct bv_prog *p = &o->progs[idx];
+	struct bpf_program *prog;
+	struct bpf_object *obj;
+	char *log = xcalloc(1, STATS_LOG_SIZE);
+	int err;
+
+	err = load_one(o, buf, len, idx, LOG_LEVEL_STATS, log, STATS_LOG_SIZE,
+		       &obj);
+	prog = obj ? nth_prog(obj, idx) : NULL;
+	if (!err && prog) {
+		passed(p, prog, log);
+	} else if (log[0]) {
+		rejected(o, p, buf, len, idx, log);
+	} else if (prog && maybe_refused_errno(-err) &&
+		   bv_probe_type_refused(bpf_program__type(prog),
+					 bpf_program__expected_attach_type(prog),
+					 p->section, bpf_program__flags(prog),
+					 -err)) {
+		/* The kernel refused before verifying, and refuses a
+		 * trivial program of the same type and target alike. */
+		p->verdict = BV_REFUSED;
+		p->error = xasprintf("host kernel refuses %s programs (%s even for a trivial one)",
+				     p->type, strerror(-err));
+	} else {
+		const char *w = bv_libbpf_first_warning();
+
+		p->verdict = BV_REJECTED;
+		p->error = xasprintf("load failed before verification: %s",
+				     w ? w : strerror(-err));
+	}
+	bpf_object__close(obj);
+	free(log);
+}
+
+/* All programs at once; true if every one loaded. */
+static bool verify_all(struct bv_object *o, struct bpf_object *obj)
+{
+	struct bpf_program *prog;
+	char **logs = xcalloc(o->nprogs, sizeof(*logs));
+	size_t i = 0;
+	bool ok;
+
+	bpf_object__for_each_program(prog, obj) {
+		if (i >= o->nprogs)
+			break;
+		if (!o->progs[i].known_section) {
+			bpf_program__set_autoload(prog, false);
+		} else {
+			logs[i] = xcalloc(1, STATS_LOG_SIZE);
+			bpf_program__set_log_buf(prog, logs[i], STATS_LOG_SIZE);
+			bpf_program__set_log_level(prog, LOG_LEVEL_STATS);
+		}
+		i++;
+	}
+	bv_libbpf_log_reset();
+	ok = !bpf_object__load(obj);
+	i = 0;
+	bpf_object__for_each_program(prog, obj) {
+		if (ok && i < o->nprogs && logs[i])
+			passed(&o->progs[i], prog, logs[i]);
+		i++;
+	}
+	for (i = 0; i < o->nprogs; i++)
+		free(logs[i]);
+	free(logs);
+	return ok;
+}
+
+void bv_verify(struct bv_object *o, struct bpf_object *obj,
+	       const void *buf, size_t len, const struct bv_opts *opts)
+{
+	char *why = NULL;
+
+	if (opts->static_only || !o->nprogs)
+		goto out;
+	if (o->foreign_endian) {
+		o->skip = xstrdup("the object's byte order is not the host kernel's");
+		goto out;
+	}
+	if (bv_probe_kernel(&why)) {
+		o->skip = why;
+		goto out;
+	}
+	if (verify_all(o, obj))
+		goto out;
+	bpf_object__close(obj);
+	obj = NULL;
+	for (size_t i = 0; i < o->nprogs; i++)
+		if (o->progs[i].known_section)
+			verify_alone(o, i, buf, len);
+out:
+	bpf_object__close(obj);
+}
