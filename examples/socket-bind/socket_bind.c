@@ -3,7 +3,7 @@
  * socket_bind: allow bind() only to the given ports inside a fresh cgroup,
  * then try binding there and report what the kernel said.
  *
- *   socket_bind --allow PORT [--allow PORT]... --try PORT [--try PORT]...
+ *   socket_bind --allow PORT [--allow PORT]... --try PORT [--try PORT]... [-v]
  *
  * Each --try prints "bind ipv4 PORT: allowed" or "bind ipv4 PORT: denied
  * (Operation not permitted)", and the same for ipv6.
@@ -65,24 +65,29 @@ int main(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "allow", required_argument, NULL, 'a' },
 		{ "try", required_argument, NULL, 't' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{}
 	};
 	unsigned short allow[SOCKET_BIND_MAX_PORTS], tries[64], port;
-	int n_allow = 0, n_try = 0, opt, err, i, ret = 1;
+	int n_allow = 0, n_try = 0, opt, err, i, verbose = 0, ret = 1;
 	struct bpf_link *link4 = NULL, *link6 = NULL;
 	struct socket_bind *skel;
 	struct test_cgroup cg;
 
-	while ((opt = getopt_long(argc, argv, "a:t:", opts, NULL)) != -1) {
-		if (opt == 'a' && n_allow < SOCKET_BIND_MAX_PORTS && !parse_port(optarg, &port))
+	while ((opt = getopt_long(argc, argv, "a:t:v", opts, NULL)) != -1) {
+		if (opt == 'v')
+			verbose = 1;
+		else if (opt == 'a' && n_allow < SOCKET_BIND_MAX_PORTS && !parse_port(optarg, &port))
 			allow[n_allow++] = port;
 		else if (opt == 't' && n_try < 64 && !parse_port(optarg, &port))
 			tries[n_try++] = port;
 		else {
-			fprintf(stderr, "usage: socket_bind --allow PORT... --try PORT...\n");
+			fprintf(stderr, "usage: socket_bind --allow PORT... --try PORT... [-v]\n");
 			return 2;
 		}
 	}
+	if (!verbose)
+		libbpf_set_print(NULL);	/* the one line below says what failed; -v for libbpf's view */
 
 	skel = socket_bind__open_and_load();
 	if (!skel) {

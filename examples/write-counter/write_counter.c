@@ -3,7 +3,8 @@
  * write_counter: count this process's own write() calls with a BPF
  * tracepoint program, and check the count.
  *
- *   write_counter [N]     performs N writes to /dev/null (default 100)
+ *   write_counter [-v] [N]   performs N writes to /dev/null (default 100);
+ *                            -v shows libbpf's messages
  *
  * Prints "counted C of N writes" and exits 0 only when C == N.
  */
@@ -18,15 +19,18 @@
 
 int main(int argc, char **argv)
 {
-	long n = argc > 1 ? strtol(argv[1], NULL, 10) : 100, i;
+	int verbose = argc > 1 && strcmp(argv[1], "-v") == 0;
+	long n = argc > 1 + verbose ? strtol(argv[1 + verbose], NULL, 10) : 100, i;
 	struct write_counter *skel;
 	int fd, err, ret = 1;
 	__u64 counted;
 
 	if (n < 1 || n > 1000000) {
-		fprintf(stderr, "usage: write_counter [N], 1 <= N <= 1000000\n");
+		fprintf(stderr, "usage: write_counter [-v] [N], 1 <= N <= 1000000\n");
 		return 2;
 	}
+	if (!verbose)
+		libbpf_set_print(NULL);	/* the one line below says what failed; -v for libbpf's view */
 	skel = write_counter__open();
 	if (!skel) {
 		fprintf(stderr, "write_counter: cannot open the BPF object: %s\n", strerror(errno));
