@@ -1,0 +1,397 @@
+#!/bin/bash
+# build-speed.sh: how fast bpfbuild builds, measured on this machine (issue 8).
+#
+#   tests/bench/build-speed.sh
+#
+# Prints a markdown table with four figures, each beside its goal, and writes
+# it to $BENCH_OUT/build-speed.md with a bar chart, build-speed.png (when
+# gnuplot is installed):
+#  (a) full build: the peers' recipe (make -j2, bcc libbpf-tools' BPF rules)
+#      against bpfbuild (Meson, ninja -j2, precompiled vmlinux.h);
+#  (b) bpfbuild's own overhead: bpfbuild at -j1 with the PCH off against the
+#      bare compiler and bpftool commands it ran, replayed serially;
+#  (c) configure time, cold and cached, for Meson and autotools (examples/);
+#  (d) commands run by a no-op rebuild and after touching one .bpf.c.
+# Every time is a median of $BENCH_RUNS runs.  The workload (a, b) is
+# $BENCH_PROGS generated CO-RE programs plus the examples' single-source
+# programs (lib/workload.sh), built from clean with vmlinux.h dumped inside
+# the timed build on both sides.  Nothing here asserts: a missed goal is
+# printed as missed, and tests/run never runs this.
+#
+# Environment: BENCH_RUNS (5), BENCH_PROGS (20), BENCH_OUT ($TMPDIR or /tmp),
+# BENCH_REV (measure that git revision instead of the working tree),
+# BENCH_KEEP=1 keeps the work directory.  Needs: clang, llvm-strip, bpftool,
+# meson, ninja, make, strace, autoconf/automake; gnuplot for the chart.
+# shellcheck source-path=SCRIPTDIR
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+lib=$top/tests/bench/lib
+runs=${BENCH_RUNS:-5}
+nprogs=${BENCH_PROGS:-20}
+out=${BENCH_OUT:-${TMPDIR:-/tmp}}
+t0=$(date +%s.%N)
+
+say() { printf 'bench: %s\n' "$*" >&2; }
+die() { printf 'build-speed.sh: %s\n' "$*" >&2; exit 1; }
+
+# shellcheck source=lib/timing.sh
+. "$lib/timing.sh"
+# shellcheck source=lib/workload.sh
+. "$lib/workload.sh"
+
+for tool in clang:clang llvm-strip:llvm bpftool:bpftool meson:meson ninja:ninja-build \
+	make:make strace:strace awk:mawk; do
+	command -v "${tool%%:*}" >/dev/null || die "needs ${tool%%:*}: apt-get install ${tool#*:}"
+done
+[ -r /sys/kernel/btf/vmlinux ] || die "needs /sys/kernel/btf/vmlinux (a kernel with BTF) for vmlinux.h"
+[ "$runs" -ge 1 ] 2>/dev/null || die "BENCH_RUNS=$runs: give a number of runs"
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/bpfbuild-bench.XXXXXX")
+cleanup() {
+	if [ "${BENCH_KEEP:-}" = 1 ]; then say "kept $work"; else rm -rf "$work"; fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM HUP
+load_start=$(cut -d' ' -f1-3 /proc/loadavg)
+
+# --- a snapshot, the workload, and (a) full build -------------------------------
+# Everything is measured on a private copy of the modules and examples/,
+# taken now: others edit the tree while this runs, and autoreconf writes
+# into examples/.  Build dirs and in-tree configure results stay behind.
+mkdir -p "$work/repo"
+if [ -n "${BENCH_REV:-}" ]; then
+	git -C "$top" archive --format=tar "$BENCH_REV" examples autoconf-macros meson-modules |
+		tar -C "$work/repo" -xf - || die "BENCH_REV=$BENCH_REV: git archive failed"
+else
+	tar -C "$top" -cf - --exclude-tag-all=build.ninja --exclude=autom4te.cache \
+		--exclude=config.status --exclude=config.log --exclude=config.cache --exclude='*.o' \
+		examples autoconf-macros meson-modules | tar -C "$work/repo" -xf -
+fi
+ex=$work/repo/examples
+# brief LOG: the first error line of a log, without the work dir's path.
+brief() {
+	{ grep -m1 -E 'ERROR|[Ee]rror|FAILED' "$1" || tail -n 1 "$1"; } |
+		sed -E 's#[^ ]*/bpfbuild-bench\.[^/ ]+/(repo/)?##g'
+}
+gen_workload "$work/src" "$work/repo" "$nprogs"
+nall=$(find "$work/src" -maxdepth 1 -name '*.bpf.c' | wc -l)
+nex=$((nall - nprogs))
+say "workload: $nprogs generated CO-RE programs + $nex single-source examples; $runs runs each"
+
+# built_ok DIR: every program gave an object and a skeleton.
+built_ok() {
+	local o s
+	o=$(find "$1" -maxdepth 1 -name '*.bpf.o' | wc -l)
+	s=$(find "$1" -maxdepth 1 -name '*.skel.h' | wc -l)
+	if [ "$o" != "$nall" ] || [ "$s" != "$nall" ]; then
+		die "$1: $o objects, $s skeletons, want $nall each"
+	fi
+}
+
+# One configure each (not timed in (a)/(b)): the peers have none.  "pch"
+# is bpfbuild as shipped; "nopch" has -Dbpf-pch=false, to show what the
+# precompiled vmlinux.h is worth, and is the build that (b) replays.
+for b in pch nopch; do
+	opt=true; [ $b = pch ] || opt=false
+	meson setup "$work/$b" "$work/src" -Dbpf-compiler=clang -Dbpf-pch=$opt >"$work/setup-$b.log" 2>&1 ||
+		{ tail -n 20 "$work/setup-$b.log" >&2; die "meson setup of the workload failed: $(brief "$work/setup-$b.log")"; }
+	# Untimed warm-up: page cache, and build.ninja is current before timing.
+	ninja -C "$work/$b" >"$work/warm-$b.log" 2>&1 ||
+		{ tail "$work/warm-$b.log" >&2; die "bpfbuild build failed: $(brief "$work/warm-$b.log")"; }
+	built_ok "$work/$b"
+done
+pch_line=$(sed -n 's/^ *vmlinux.h.pch *: *//p' "$work/setup-pch.log")
+pch_line=${pch_line%%:*}
+cc_line=$(sed -n 's/^ *compiler *: *//p' "$work/setup-pch.log")
+mkdir -p "$work/peer"
+
+say "(a) full build, -j2: bpfbuild, the peers' make, bpfbuild without PCH, interleaved"
+for i in $(seq "$runs"); do
+	say "(a) run $i/$runs"
+	ninja -C "$work/pch" -t clean >/dev/null
+	timed a_bpfbuild ninja -C "$work/pch" -j2
+	rm -rf "$work/peer" && mkdir "$work/peer"
+	timed a_peer make -C "$work/peer" -f "$work/src/Makefile" -j2
+	ninja -C "$work/nopch" -t clean >/dev/null
+	timed a_nopch ninja -C "$work/nopch" -j2
+done
+built_ok "$work/pch"
+built_ok "$work/peer"
+built_ok "$work/nopch"
+
+# --- (b) bpfbuild's overhead over the bare commands ----------------------------
+# The bare commands are the ones bpfbuild really ran, read from strace: every
+# clang and bpftool execve with its arguments and working directory.  The
+# replay runs them with no ninja and no wrapper script, and must give the
+# same bytes as the build, so it cannot have skipped work.
+say "(b) recording the commands of a -j1 build with the PCH off (strace)"
+mkdir -p "$work/ref"
+cp "$work/nopch"/*.bpf.o "$work/nopch"/*.skel.h "$work/ref/"
+ninja -C "$work/nopch" -t clean >/dev/null
+(cd "$work/nopch" && strace -f -qq -s 1048576 -o "$work/trace" \
+	-e trace=execve,chdir,clone,clone3,fork,vfork ninja -j1 >/dev/null)
+# Where the vmlinux.h target writes (the replay sends "btf dump" there).
+vmlinux_out=$(ninja -C "$work/nopch" -t commands | sed -n 's/.* btf dump .* \([^ ]*vmlinux\.h\)$/\1/p' | head -n 1)
+[ -n "$vmlinux_out" ] || die "no vmlinux.h rule in the bpfbuild build"
+: >"$work/replay.dirs"
+: >"$work/replay.checks"
+awk -v init="$work/nopch" -v vmlinux="$work/nopch/$vmlinux_out" \
+	-v tools='^(clang(-[0-9.]+)?|bpftool)$' \
+	-v dirs="$work/replay.dirs" -v checks="$work/replay.checks" \
+	-f "$lib/strace-replay.awk" "$work/trace" "$work/trace" >"$work/replay.sh"
+nbare=$(grep -c "^'" "$work/replay.sh")
+
+replay_prep() { ninja -C "$work/nopch" -t clean >/dev/null; xargs -r -d '\n' mkdir -p <"$work/replay.dirs"; }
+replay_done() { xargs -r -d '\n' rm -rf <"$work/replay.dirs"; }
+replay_prep
+bash "$work/replay.sh" >"$work/replay.log" 2>&1 || { tail "$work/replay.log" >&2; die "the replay failed"; }
+while read -r obj name; do
+	for pair in "$obj $work/ref/$name.bpf.o" "${obj%/*}/skel.h $work/ref/$name.skel.h"; do
+		# shellcheck disable=SC2086 # two paths without spaces (mktemp names)
+		cmp -s $pair || die "the replayed commands did not give bpfbuild's bytes for $name"
+	done
+done <"$work/replay.checks"
+replay_done
+[ "$(wc -l <"$work/replay.checks")" = "$nall" ] || die "the replay holds $(wc -l <"$work/replay.checks") programs, want $nall"
+
+say "(b) bpfbuild -j1 (PCH off) and the $nbare bare commands, interleaved"
+for i in $(seq "$runs"); do
+	say "(b) run $i/$runs"
+	ninja -C "$work/nopch" -t clean >/dev/null
+	timed b_bpfbuild ninja -C "$work/nopch" -j1
+	replay_prep
+	timed b_bare bash "$work/replay.sh"
+	replay_done
+done
+
+# --- (c) configure time ---------------------------------------------------------
+say "(c) configure time of examples/: Meson, then autotools"
+
+# Cold: "meson setup" into a fresh build dir.  Cached: "meson setup
+# --reconfigure" of an existing one (what a changed meson.build triggers).
+# A broken examples/ (work in progress elsewhere) costs only its rows.
+meson_na='' meson_note=''
+if meson setup "$work/mwarm" "$ex" >"$work/setup-warm.log" 2>&1; then
+	grep -q '^ *enabled *: no' "$work/setup-warm.log" && meson_note=" (BPF disabled!)"
+	# The same without BPF: Meson's own floor for this project.
+	for i in $(seq "$runs"); do
+		rm -rf "$work/mc" "$work/mn"
+		timed c_meson_cold meson setup "$work/mc" "$ex"
+		timed c_meson_cached meson setup --reconfigure "$work/mc" "$ex"
+		timed c_meson_nobpf_cold meson setup "$work/mn" "$ex" -Dbpf-framework=disabled
+		timed c_meson_nobpf_cached meson setup --reconfigure "$work/mn" "$ex"
+	done
+else
+	meson_na="n/a (meson setup of examples/ failed: $(brief "$work/setup-warm.log"))"
+fi
+
+# Autotools, from examples/configure.ac after autoreconf (not timed: a
+# tarball user does not run it).  Cold: ./configure in a fresh build dir.
+# Cached: ./configure -C in a build dir whose config.cache an earlier
+# ./configure -C filled.
+ac_na='' ac_sleep=''
+if [ ! -f "$ex/configure.ac" ]; then
+	ac_na="n/a (autotools not available: no examples/configure.ac)"
+elif ! command -v autoreconf >/dev/null; then
+	ac_na="n/a (autotools not available: apt-get install autoconf automake)"
+elif ! (cd "$ex" && autoreconf -fi) >"$work/autoreconf.log" 2>&1; then
+	ac_na="n/a (autoreconf failed: $(brief "$work/autoreconf.log"))"
+else
+	mkdir -p "$work/acc" "$work/acn"
+	(cd "$work/acn" && "$ex/configure" -C --enable-bpf=no) >"$work/configure-warm-nobpf.log" 2>&1 || true
+	if ! (cd "$work/acc" && "$ex/configure" -C) >"$work/configure-warm.log" 2>&1; then
+		ac_na="n/a (./configure failed: $(brief "$work/configure-warm.log"))"
+	fi
+fi
+ac_note=
+if [ -z "$ac_na" ]; then
+	grep -q '^ *enabled *: no' "$work/configure-warm.log" && ac_note=" (BPF disabled!)"
+	for i in $(seq "$runs"); do
+		rm -rf "$work/ac" "$work/an" && mkdir "$work/ac" "$work/an"
+		timed c_ac_cold env -C "$work/ac" "$ex/configure"
+		timed c_ac_cached env -C "$work/acc" "$ex/configure" -C
+		timed c_ac_nobpf_cold env -C "$work/an" "$ex/configure" --enable-bpf=no
+		timed c_ac_nobpf_cached env -C "$work/acn" "$ex/configure" -C --enable-bpf=no
+	done
+	# Automake 1.16's sanity check makes configure wait for a background
+	# "sleep 1" unless it already slept: a 1 s floor, cache or not.
+	grep -q 'am_sleep_pid=\$!' "$ex/configure" && ac_sleep=yes
+fi
+
+# --- (d) what a rebuild runs -------------------------------------------------------
+# rebuild DIR: runs ninja -v; prints "N OUTPUTS...": the commands it ran
+# and, from .ninja_log, the files they wrote (FAILED if ninja failed).
+rebuild() {
+	local before n outs rc=0
+	before=$(wc -l <"$1/.ninja_log")
+	ninja -C "$1" -v >"$work/rebuild.log" 2>&1 || rc=$?
+	n=$(grep -c '^\[[0-9]*/[0-9]*\] ' "$work/rebuild.log" || true)
+	outs=$(tail -n +"$((before + 1))" "$1/.ninja_log" | cut -f4 | sort -u | tr '\n' ' ')
+	[ $rc = 0 ] || outs="FAILED: $(brief "$work/rebuild.log")"
+	echo "$n ${outs% }"
+}
+# chain_only PROGRAM N OUTPUTS...: at least one command, and every output
+# belongs to PROGRAM (its object, skeleton, loader objects and loader).
+chain_only() {
+	local prog=$1 n=$2 o; shift 2
+	[ "$n" -ge 1 ] || return 1
+	for o in "$@"; do case ${o##*/} in *"$prog"*) ;; *) return 1 ;; esac; done
+}
+say "(d) no-op rebuild and touching one .bpf.c"
+# examples/ (with its loaders): write_counter.bpf.c, a CO-RE program with
+# a loader; the workload: its first program.
+d_ex_na=
+touch_ex=$(cd "$ex" && find . -name write_counter.bpf.c | head -n 1)
+[ -n "$touch_ex" ] || touch_ex=$(cd "$ex" && find . -name '*.bpf.c' | sort | head -n 1)
+touch_ex=${touch_ex#./}
+prog_ex=$(basename "$touch_ex" .bpf.c)
+if [ -n "$meson_na" ]; then
+	d_ex_na="n/a (see (c))"
+elif ! ninja -C "$work/mc" >"$work/build-examples.log" 2>&1; then
+	d_ex_na="n/a (building examples/ failed: $(brief "$work/build-examples.log"))"
+else
+	read -r d_noop_n _ < <(rebuild "$work/mc")
+	touch "$ex/$touch_ex"
+	read -r d_ex_n d_ex_outs < <(rebuild "$work/mc")
+fi
+prog_wl=$(find "$work/src" -maxdepth 1 -name '*.bpf.c' | sort | head -n 1)
+prog_wl=$(basename "$prog_wl" .bpf.c)
+read -r d_wl_noop_n _ < <(rebuild "$work/pch")
+touch "$work/src/$prog_wl.bpf.c"
+read -r d_wl_n d_wl_outs < <(rebuild "$work/pch")
+
+# --- the table ---------------------------------------------------------------
+verdict() { if "$@"; then echo met; else echo "**missed**"; fi; }
+
+a_b=$(med a_bpfbuild) a_p=$(med a_peer) a_n=$(med a_nopch)
+a_ratio=$(div "$a_p" "$a_b")
+a_cpu=$(div "$(med a_peer 2)" "$(med a_bpfbuild 2)")
+a_best=$(div "$(sort -g "$work/t/a_peer" | head -n 1 | cut -d' ' -f1)" "$(sort -g "$work/t/a_bpfbuild" | head -n 1 | cut -d' ' -f1)")
+a_nratio=$(div "$a_p" "$a_n")
+b_w=$(med b_bpfbuild) b_r=$(med b_bare)
+b_ratio=$(div "$b_w" "$b_r" 3)
+b_cpu=$(div "$(med b_bpfbuild 2)" "$(med b_bare 2)" 3)
+b_per=$(awk -v a="$b_w" -v b="$b_r" -v n="$nall" 'BEGIN { printf "%.0f", (a - b) * 1000 / n }')
+c_mc='' c_mk=''
+[ -n "$meson_na" ] || { c_mc=$(med c_meson_cold); c_mk=$(med c_meson_cached); }
+# conf NAME: "**median s** (CPU c s; runs lo–hi s)" for a configure row.
+conf() { echo "**$(med "$1") s** (CPU $(med "$1" 2) s; runs $(spread "$1") s)"; }
+
+row() { printf '| %s | %s | %s | %s |\n' "$@"; }
+table() {
+	echo "## bpfbuild build speed"
+	echo
+	echo "Measured $(date -u '+%Y-%m-%d %H:%M UTC') by tests/bench/build-speed.sh on $(nproc) CPUs," \
+		"kernel $(uname -r); $cc_line, bpftool $(bpftool version | head -n 1 | sed 's/^.*bpftool //'), meson $(meson --version)," \
+		"ninja $(ninja --version), $(make --version | head -n 1)."
+	echo "Medians of $runs runs; the two sides of each ratio ran interleaved." \
+		"Load average $load_start at the start, $(cut -d' ' -f1-3 /proc/loadavg) at the end."
+	echo "Workload for (a) and (b): $nprogs generated CO-RE programs and the $nex single-source examples," \
+		"$nall programs, each built to NAME.bpf.o and NAME.skel.h from clean, vmlinux.h included on both sides."
+	echo
+	row figure measured goal result
+	row --- --- --- ---
+	row "(a) full build, -j2: peers' make ÷ bpfbuild" \
+		"**${a_ratio}×** ($a_p s ÷ $a_b s; runs $(spread a_peer) s and $(spread a_bpfbuild) s; best runs ${a_best}×; CPU time ${a_cpu}×)" \
+		"≥ 2.5×" "$(verdict ge "$a_ratio" 2.5)"
+	row "(a′) the same, bpfbuild with -Dbpf-pch=false" \
+		"${a_nratio}× ($a_p s ÷ $a_n s; runs $(spread a_nopch) s)" "(information)" ""
+	row "(b) bpfbuild -j1, PCH off ÷ its bare commands serially" \
+		"**$b_ratio** ($b_w s ÷ $b_r s, ≈ $b_per ms a program; CPU time $b_cpu)" \
+		"≤ 1.03" "$(verdict le "$b_ratio" 1.03)"
+	if [ -n "$meson_na" ]; then
+		row "(c) meson setup, cold" "$meson_na" "≤ 1.5 s" "n/a"
+		row "(c) meson setup --reconfigure, cached" "$meson_na" "≤ 0.3 s" "n/a"
+	else
+		row "(c) meson setup, cold$meson_note" "$(conf c_meson_cold)" "≤ 1.5 s" "$(verdict le "$c_mc" 1.5)"
+		row "(c) meson setup --reconfigure, cached$meson_note" "$(conf c_meson_cached)" \
+			"≤ 0.3 s" "$(verdict le "$c_mk" 0.3)"
+		row "(c′) the same with -Dbpf-framework=disabled: cold, cached" \
+			"$(med c_meson_nobpf_cold) s, $(med c_meson_nobpf_cached) s" "(Meson's own floor)" ""
+	fi
+	if [ -n "$ac_na" ]; then
+		row "(c) ./configure, cold" "$ac_na" "≤ 1.5 s" "n/a"
+		row "(c) ./configure -C, cached" "$ac_na" "≤ 0.3 s" "n/a"
+	else
+		row "(c) ./configure, cold$ac_note" "$(conf c_ac_cold)" "≤ 1.5 s" "$(verdict le "$(med c_ac_cold)" 1.5)"
+		row "(c) ./configure -C, cached$ac_note" "$(conf c_ac_cached)" "≤ 0.3 s" \
+			"$(verdict le "$(med c_ac_cached)" 0.3)"
+		row "(c′) the same with --enable-bpf=no: cold, cached" \
+			"$(med c_ac_nobpf_cold) s, $(med c_ac_nobpf_cached) s" "(autoconf's own floor)" ""
+	fi
+	if [ -n "$d_ex_na" ]; then
+		row "(d) no-op rebuild of examples/ (ninja)" "$d_ex_na" "0 commands" n/a
+	else
+		row "(d) no-op rebuild of examples/ (ninja)" "**$d_noop_n** command(s)" "0 commands" \
+			"$(verdict test "$d_noop_n" = 0)"
+	fi
+	row "(d) no-op rebuild of the workload (ninja)" "**$d_wl_noop_n** command(s)" "0 commands" \
+		"$(verdict test "$d_wl_noop_n" = 0)"
+	if [ -n "$d_ex_na" ]; then
+		row "(d) touch examples' $prog_ex.bpf.c" "$d_ex_na" "that program's chain only" n/a
+	else
+		# shellcheck disable=SC2086 # the outputs are one word each
+		row "(d) touch examples' $prog_ex.bpf.c" "**$d_ex_n** command(s), wrote ${d_ex_outs:-nothing}" \
+			"that program's chain only" "$(verdict chain_only "$prog_ex" "$d_ex_n" $d_ex_outs)"
+	fi
+	# shellcheck disable=SC2086
+	row "(d) touch the workload's $prog_wl.bpf.c" "**$d_wl_n** command(s), wrote ${d_wl_outs:-nothing}" \
+		"that program's chain only" "$(verdict chain_only "$prog_wl" "$d_wl_n" $d_wl_outs)"
+	echo
+	echo "- (a) peers: bcc libbpf-tools' BPF rules (\`clang -g -O2 -Wall -target bpf -D__TARGET_ARCH_x86 -c\`," \
+		"\`llvm-strip -g\`, \`bpftool gen skeleton\`; vmlinux.h by \`bpftool btf dump\`), run as \`make -j2\` in an empty dir." \
+		"bpfbuild: \`ninja -j2\` after \`ninja -t clean\`, configure not timed; it also links each object" \
+		"with \`bpftool gen object\`, which the peers' recipe skips. vmlinux.h.pch: $pch_line."
+	echo "- (b) the bare commands are the $nbare clang and bpftool invocations that strace saw bpfbuild run," \
+		"replayed by a plain bash script with the same arguments and working directories;" \
+		"they gave byte-identical objects and skeletons. The difference is ninja plus the bpfbuild-cc wrapper."
+	echo "- (c) examples/ configured as a user does (defaults); cold = a fresh build dir," \
+		"cached = \`meson setup --reconfigure\` / \`./configure -C\` with a filled config.cache." \
+		"autoreconf is not timed. CPU = user + sys of configure and its children."
+	[ -z "$ac_sleep" ] || echo "- (c) this configure (Automake $(automake --version | sed -n '1s/.* //p')) waits for the" \
+		"background \`sleep 1\` of Automake's sanity check (am_sleep_pid), cached or not: a 1 s floor" \
+		"that no bpfbuild macro can remove (Automake 1.17 with Autoconf 2.72 sleeps only as long as the" \
+		"file system's time stamp resolution needs)."
+	echo "- (d) commands counted in \`ninja -v\` output; the files they wrote from .ninja_log."
+	if awk -v l="${load_start%% *}" -v n="$(nproc)" 'BEGIN { exit !(l > n) }'; then
+		echo "- The machine was busy (load $load_start on $(nproc) CPUs): wall times are inflated and noisy;" \
+			"the CPU-time ratios are the steadier figures."
+	fi
+	echo "- Runtime of the benchmark: $(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.0f", b - a }') s."
+}
+table | tee "$out/build-speed.md"
+
+# --- the chart -------------------------------------------------------------------
+if command -v gnuplot >/dev/null; then
+	mkdir -p "$work/plot"
+	{
+		echo "\"peers' make -j2|(libbpf-tools)\" $a_p 1"
+		echo "\"bpfbuild -j2|(PCH)\" $a_b 2"
+		echo "\"bpfbuild -j2|PCH off\" $a_n 6"
+	} >"$work/plot/a.dat"
+	{
+		echo "\"bare commands|replayed serially\" $b_r 3"
+		echo "\"bpfbuild -j1|PCH off\" $b_w 4"
+	} >"$work/plot/b.dat"
+	ac_cold=-1 ac_cached=-1
+	[ -n "$ac_na" ] || { ac_cold=$(med c_ac_cold); ac_cached=$(med c_ac_cached); }
+	{
+		echo "\"Meson|cold\" ${c_mc:--1} 2 1.5"
+		echo "\"Meson|cached\" ${c_mk:--1} 2 0.3"
+		echo "\"autotools|cold\" $ac_cold 5 1.5"
+		echo "\"autotools|cached\" $ac_cached 5 0.3"
+	} >"$work/plot/c.dat"
+	gnuplot -e "dir='$work/plot'; out='$out/build-speed.png'" \
+		-e "title_all='bpfbuild build speed: $nall BPF programs, medians of $runs runs'" \
+		-e "title_a='(a) full build, -j2: ${a_ratio}x faster (goal 2.5x)'" \
+		-e "title_b='(b) serial: bpfbuild overhead ${b_ratio} (goal 1.03)'" \
+		-e "title_c='(c) configure time of examples/ (red dashes: goal)'" \
+		"$lib/plot.gp" 2>"$work/gnuplot.log" || { cat "$work/gnuplot.log" >&2; die "gnuplot failed"; }
+	echo "Wrote $out/build-speed.md and $out/build-speed.png" >&2
+else
+	echo "Wrote $out/build-speed.md (no chart: apt-get install gnuplot-nox)" >&2
+fi
