@@ -1,15 +1,25 @@
-# The precompiled vmlinux.h never changes the output, is really used, and
-# is rebuilt (with the programs) when vmlinux.h changes.
+# The precompiled vmlinux.h (opt-in, -Dbpf-pch=true) never changes the
+# output: the probe offers it only where it measured identical objects on
+# a real CO-RE program (clang 14: yes; clang 19 and 21 reorder BTF types).
+# When offered, it is really used, and rebuilt (with the programs) when
+# vmlinux.h changes.
 . "$(dirname "$0")/../lib.sh"
 
 src=$BPFBUILD_TOP/examples
 bpftool=$(command -v bpftool || echo /usr/sbin/bpftool)
 "$bpftool" btf dump file /sys/kernel/btf/vmlinux format c >"$T/vmlinux.h"
 common=(-Dbpf-compiler=clang -Dvmlinux-h=provided -Dvmlinux-h-path="$T/vmlinux.h")
-meson setup "$T/off" "$src" "${common[@]}" -Dbpf-pch=false >"$T/off.log" 2>&1 || { cat "$T/off.log"; fail "configure (pch off)"; }
-meson setup "$T/on" "$src" "${common[@]}" >"$T/on.log" 2>&1 || { cat "$T/on.log"; fail "configure (pch on)"; }
-assert_grep 'vmlinux.h.pch *: yes' "$T/on.log" "summary"
-assert_grep 'vmlinux.h.pch *: no \(bpf-pch=false\)' "$T/off.log" "summary"
+meson setup "$T/off" "$src" "${common[@]}" >"$T/off.log" 2>&1 || { cat "$T/off.log"; fail "configure (pch off)"; }
+meson setup "$T/on" "$src" "${common[@]}" -Dbpf-pch=true >"$T/on.log" 2>&1 || { cat "$T/on.log"; fail "configure (pch on)"; }
+assert_grep 'vmlinux.h.pch *: no \(bpf-pch=false\)' "$T/off.log" "summary (the default)"
+if ! grep -qE 'vmlinux.h.pch *: yes' "$T/on.log"; then
+	# Not offered: say why, and only because the objects would differ.
+	assert_grep 'vmlinux.h.pch *: no \(the object differs with the precompiled vmlinux.h' "$T/on.log" "summary"
+	ver=$(sed -n 's/^ *compiler *: .*(clang \([0-9]*\).*/\1/p' "$T/on.log")
+	[ "${ver:-0}" -gt 14 ] || fail "clang $ver: the PCH was refused, but clang 14 gives identical objects"
+	note "clang $ver: PCH refused by the probe, as expected"
+	exit 0
+fi
 meson compile -C "$T/off" >/dev/null || fail "build (pch off)"
 meson compile -C "$T/on" >/dev/null || fail "build (pch on)"
 for f in socket_bind.bpf.o write_counter.bpf.o socket_bind.skel.h write_counter.skel.h; do
