@@ -25,7 +25,21 @@
 #                        precompiled once per build when the compiler's
 #                        objects are byte-identical with it; BPF_PCH_FILE)
 #
-#   Automake conditionals: HAVE_BPF, BPF_PCH, and one per capability: BPF_CORE,
+#     --enable-bpf-compare
+#                        also probe the other kind of compiler (gcc-bpf when
+#                        clang was chosen, and the reverse) with the same
+#                        bpfbuild-probe, for "make bpf-compare" (bpfbuild.am):
+#                        every program built by both, verified by both, one
+#                        row per program.  Substitutes BPF_KIND,
+#                        BPF_COMPARE_KIND, BPF_COMPARE_CC, BPF_COMPARE_FLAGS,
+#                        BPF_COMPARE_LINK and BPF_COMPARE_LACKING (the
+#                        programs the other compiler cannot build); writes
+#                        bpf-compare.why ("NAME|WHY-NOT-1|WHY-NOT-2" per
+#                        AX_BPF_PROGRAM).  Cache variables
+#                        ax_cv_bpf_compare_*.  No usable second compiler is
+#                        a warning, and "make bpf-compare" says why.
+#
+#   Automake conditionals: HAVE_BPF, BPF_PCH, BPF_COMPARE, and one per capability: BPF_CORE,
 #   BPF_ATOMICS, BPF_CORE_FIELD_EXISTS, BPF_MCPU_V4, BPF_BTF, BPF_LINK,
 #   BPF_SKELETON, BPF_HELPERS (each also needs HAVE_BPF), BPF_VMLINUX and
 #   BPF_VMLINUX_GENERATED.  Use AX_BPF_PROGRAM(NAME, NEEDS) for one
@@ -79,7 +93,9 @@ AS_IF([test "$ax_bpf_enabled" != yes], [ax_bpf_pch_summary="no (BPF disabled)"],
   [BPF_PCH_FILE='$(abs_top_builddir)/vmlinux.h.pch'
    ax_bpf_pch_summary="yes: `pwd`/vmlinux.h.pch"])
 AC_SUBST([BPF_PCH_FILE])
+_AX_BPF_COMPARE
 m4_ifdef([AM_CONDITIONAL], [dnl
+AM_CONDITIONAL([BPF_COMPARE], [test "$ax_bpf_compare" = yes])
 AM_CONDITIONAL([HAVE_BPF], [test "$ax_bpf_enabled" = yes])
 AM_CONDITIONAL([BPF_PCH], [test -n "$BPF_PCH_FILE"])
 AM_CONDITIONAL([BPF_CORE], [test "$ax_bpf_enabled" = yes && test "$ax_cv_bpf_cap_core" = yes])
@@ -94,6 +110,76 @@ AM_CONDITIONAL([BPF_HELPERS], [test "$ax_bpf_enabled" = yes && test "$ax_cv_bpf_
 AC_SUBST([BPF_VALIDATE])
 AC_SUBST([BPFBUILD_CC])
 AC_CONFIG_COMMANDS_POST([_AX_BPF_SUMMARY])
+])
+
+# _AX_BPF_COMPARE: --enable-bpf-compare probes the other kind of compiler
+# with bpfbuild-probe, as the Meson module does for bpf-compare-compilers.
+AC_DEFUN([_AX_BPF_COMPARE], [dnl
+AC_ARG_ENABLE([bpf-compare],
+  [AS_HELP_STRING([--enable-bpf-compare],
+    [also build every BPF program with the other kind of compiler (gcc-bpf vs clang) for "make bpf-compare" @<:@default=no@:>@])],
+  [], [enable_bpf_compare=no])
+ax_bpf_compare=no
+ax_bpf_compare_why="not asked for (--enable-bpf-compare)"
+ax_bpf_compare_list=
+BPF_KIND=$ax_cv_bpf_cc_kind
+BPF_COMPARE_KIND= BPF_COMPARE_CC= BPF_COMPARE_FLAGS= BPF_COMPARE_LINK= BPF_COMPARE_LACKING=
+AS_IF([test "$ax_bpf_enabled" = yes && test "$enable_bpf_compare" != no], [
+  AS_IF([test "$ax_cv_bpf_cc_kind" = clang], [BPF_COMPARE_KIND=gcc], [BPF_COMPARE_KIND=clang])
+  # The same inputs as the main probe, and the other kind.
+  ax_bpf_key="$ax_cv_bpf_probe_key other=$BPF_COMPARE_KIND"
+  AS_IF([test "$ax_cv_bpf_compare_key" != "$ax_bpf_key"], [
+    for ax_bpf_v in $ax_cv_bpf_compare_caps; do
+      unset ax_cv_bpf_compare_cap_$ax_bpf_v ax_cv_bpf_compare_why_$ax_bpf_v
+    done
+    for ax_bpf_v in status why error cc cc_kind cc_version link flags caps; do
+      unset ax_cv_bpf_compare_$ax_bpf_v
+    done])
+  ax_cv_bpf_compare_key=$ax_bpf_key
+  AC_MSG_CHECKING([for a $BPF_COMPARE_KIND BPF compiler to compare with])
+  AC_CACHE_VAL([ax_cv_bpf_compare_status], [
+    set -- --compiler $BPF_COMPARE_KIND --arch "$ax_bpf_arch" --endian "$ax_bpf_endian" \
+      --libbpf-includedir "$ax_cv_bpf_libbpf_includedir"
+    set -f
+    for ax_bpf_v in $CFLAGS; do set -- "$[]@" --host-cflag "$ax_bpf_v"; done
+    set +f
+    ax_bpf_out=`BPF_CC= BPFTOOL="$ax_cv_bpf_bpftool" BPF_CFLAGS= \
+      "$ax_cv_bpf_dir/scripts/bpfbuild-probe" "$[]@" 2>&AS_MESSAGE_LOG_FD`
+    AS_ECHO(["$ax_bpf_out"]) | sed 's/^/bpfbuild-probe (compare): /' >&AS_MESSAGE_LOG_FD
+    ax_cv_bpf_compare_status=unusable
+    while IFS= read -r ax_bpf_line; do
+      ax_bpf_k=${ax_bpf_line%%=*}
+      ax_bpf_val=${ax_bpf_line@%:@*=}
+      AS_CASE([$ax_bpf_k],
+        [''|*[[!a-zA-Z0-9_]]*|candidate|note], [],
+        [flag|user_flag], [ax_cv_bpf_compare_flags="${ax_cv_bpf_compare_flags:+$ax_cv_bpf_compare_flags }$ax_bpf_val"],
+        [cap_*], [ax_cv_bpf_compare_caps="${ax_cv_bpf_compare_caps:+$ax_cv_bpf_compare_caps }${ax_bpf_k@%:@cap_}"
+                  eval "ax_cv_bpf_compare_$ax_bpf_k=\$ax_bpf_val"],
+        [eval "ax_cv_bpf_compare_$ax_bpf_k=\$ax_bpf_val"])
+    done <<_AX_BPF_EOF
+$ax_bpf_out
+_AX_BPF_EOF
+    AS_IF([test "$ax_cv_bpf_compare_status" != ok && test -z "$ax_cv_bpf_compare_why"],
+      [ax_cv_bpf_compare_why=${ax_cv_bpf_compare_error:-"bpfbuild-probe found no usable $BPF_COMPARE_KIND; see config.log"}])
+  ])
+  AS_IF([test "$ax_cv_bpf_compare_status" = ok], [
+    AC_MSG_RESULT([$ax_cv_bpf_compare_cc ($ax_cv_bpf_compare_cc_kind $ax_cv_bpf_compare_cc_version)])
+    ax_bpf_compare=yes
+    ax_bpf_compare_why=
+    BPF_COMPARE_CC=$ax_cv_bpf_compare_cc
+    BPF_COMPARE_FLAGS=$ax_cv_bpf_compare_flags
+    BPF_COMPARE_LINK=$ax_cv_bpf_compare_link
+  ], [
+    AC_MSG_RESULT([no ($ax_cv_bpf_compare_why)])
+    ax_bpf_compare_why="no usable $BPF_COMPARE_KIND: $ax_cv_bpf_compare_why"
+    AC_MSG_WARN([bpf-compare: $ax_bpf_compare_why])])
+], [test "$enable_bpf_compare" != no], [ax_bpf_compare_why="BPF disabled"])
+AC_SUBST([BPF_KIND])
+AC_SUBST([BPF_COMPARE_KIND])
+AC_SUBST([BPF_COMPARE_CC])
+AC_SUBST([BPF_COMPARE_FLAGS])
+AC_SUBST([BPF_COMPARE_LINK])
+AC_SUBST([BPF_COMPARE_LACKING])
 ])
 
 # _AX_BPF_SUMMARY: the table, on stdout and in config.log.
@@ -134,6 +220,9 @@ ax_bpf_summary ()
     ax_bpf_row vmlinux.h "$ax_bpf_vmlinux_summary"
     ax_bpf_row vmlinux.h.pch "$ax_bpf_pch_summary"
     ax_bpf_row validation "$ax_bpf_validate_summary"
+    AS_IF([test "$ax_bpf_compare" = yes],
+      [ax_bpf_row compare "$ax_cv_bpf_compare_cc ($ax_cv_bpf_compare_cc_kind $ax_cv_bpf_compare_cc_version): make bpf-compare"],
+      [test "$enable_bpf_compare" != no], [ax_bpf_row compare "no: $ax_bpf_compare_why"])
     AS_IF([test "$ax_cv_bpf_cap_prefix_map" = yes],
       [ax_bpf_row reproducible 'yes: source and build dirs mapped to "."'],
       [ax_bpf_row reproducible "not guaranteed: $ax_cv_bpf_why_prefix_map"])
@@ -165,6 +254,8 @@ ax_bpf_summary ()
   ])
   echo
 }
+# Why a compiler did not build a program, for "make bpf-compare".
+AS_IF([test "$ax_bpf_compare" = yes], [AS_ECHO(["$ax_bpf_compare_list"]) | sed '/^$/d' >bpf-compare.why])
 ax_bpf_table=`ax_bpf_summary`
 AS_ECHO(["$ax_bpf_table"]) >&AS_MESSAGE_LOG_FD
 test "$silent" = yes || AS_ECHO(["$ax_bpf_table"])

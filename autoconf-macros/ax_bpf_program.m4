@@ -18,6 +18,8 @@
 #     configure: skipping BPF program write_counter: core: ..., atomics: ...
 #
 #   The list of programs and their state ends up in AX_BPF's summary.
+#   With --enable-bpf-compare, the needs are checked against the other
+#   compiler too, for "make bpf-compare".
 #
 # LICENSE
 #
@@ -50,6 +52,25 @@ AS_IF([test "$ax_bpf_enabled" = yes], [
   done
   AS_IF([test -n "$ax_bpf_lacking"], [AC_MSG_NOTICE([skipping BPF program $1: $ax_bpf_lacking])])
 ], [ax_bpf_lacking="BPF disabled"])
+# --enable-bpf-compare: the same needs, against the other compiler.
+AS_IF([test "$ax_bpf_compare" = yes], [
+  ax_bpf_lacking2=
+  for ax_bpf_need in $2; do
+    AS_IF([test "$ax_bpf_need" = vmlinux], [
+      AS_IF([test "$ax_bpf_vmlinux" = no], [ax_bpf_w="vmlinux: $ax_bpf_vmlinux_why"], [ax_bpf_w=])
+    ], [
+      AS_VAR_COPY([ax_bpf_v], [ax_cv_bpf_compare_cap_$ax_bpf_need])
+      AS_VAR_COPY([ax_bpf_w], [ax_cv_bpf_compare_why_$ax_bpf_need])
+      AS_IF([test "$ax_bpf_v" = yes], [ax_bpf_w=], [ax_bpf_w="$ax_bpf_need: ${ax_bpf_w:-no such probe}"])
+    ])
+    test -z "$ax_bpf_w" || ax_bpf_lacking2="${ax_bpf_lacking2:+$ax_bpf_lacking2, }$ax_bpf_w"
+  done
+  AS_IF([test -n "$ax_bpf_lacking2"], [
+    AC_MSG_NOTICE([bpf-compare: $BPF_COMPARE_KIND does not build $1: $ax_bpf_lacking2])
+    BPF_COMPARE_LACKING="${BPF_COMPARE_LACKING:+$BPF_COMPARE_LACKING }$1"])
+  ax_bpf_compare_list="$ax_bpf_compare_list
+$1|$ax_bpf_lacking|$ax_bpf_lacking2"
+])
 AS_IF([test -n "$ax_bpf_lacking"], [ax_bpf_v="no ($ax_bpf_lacking)"], [ax_bpf_v=yes])
 ax_bpf_programs="${ax_bpf_programs:+$ax_bpf_programs|}$1|$ax_bpf_v"
 m4_ifdef([AM_CONDITIONAL], [dnl

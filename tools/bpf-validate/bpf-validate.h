@@ -24,6 +24,8 @@ struct bv_opts {
 	bool require_kernel;	/* --require-kernel or CI=true */
 	const char *require_why;
 	int verbose;
+	bool compare;		/* --compare: pairs of objects, one per compiler */
+	const char *labels[2];	/* --left-label, --right-label */
 };
 
 enum bv_verdict { BV_NOT_RUN, BV_PASS, BV_REJECTED, BV_REFUSED };
@@ -119,9 +121,18 @@ struct bv_vlog {
 void bv_vlog_parse(const char *log, struct bv_vlog *v);
 void bv_vlog_error_lines(const char *log, struct bv_strlist *out, size_t max);
 
+/* main.c: one object's checks, and its exit status (before CI) */
+void bv_check_object(struct bv_object *o, const struct bv_opts *opts);
+int bv_object_exit(const struct bv_object *o);
+
+/* compare.c: --compare; returns the exit status */
+int bv_compare(char **sides, int nsides, const struct bv_opts *opts);
+
 /* report.c */
 void bv_report(struct bv_object *objs, size_t n, const struct bv_opts *opts,
 	       int exit_code);
 const char *bv_verdict_str(enum bv_verdict v);
+void bv_json_str(const char *s);
+void bv_json_strlist(const struct bv_strlist *l);
 
 #endif

@@ -19,6 +19,7 @@ static void usage(FILE *f)
 {
 	fputs(
 "Usage: bpf-validate [OPTION]... OBJECT...\n"
+"   or: bpf-validate --compare [OPTION]... LEFT RIGHT [LEFT RIGHT]...\n"
 "Check BPF ELF objects: static checks, then each program on its own in the\n"
 "running kernel's verifier.\n"
 "\n"
@@ -29,6 +30,9 @@ static void usage(FILE *f)
 "                    implied by the environment CI=true\n"
 "  --endian ORDER    expect little or big endian objects (default: host)\n"
 "  -v, --verbose     show libbpf's warnings (-vv: its debug output) on stderr\n"
+"  --compare         compare the objects of two compilers, program by program\n"
+"  --left-label L, --right-label R\n"
+"                    name the two sides (default: left, right)\n"
 "  -h, --help        show this help\n"
 "\n"
 "Static checks (errors fail): ELF machine is BPF and byte order as expected;\n"
@@ -49,11 +53,21 @@ static void usage(FILE *f)
 "Exit status: 0 all pass; 1 a program rejected, a static error or an\n"
 "unreadable file; 77 the kernel cannot verify here (no privilege, bpf()\n"
 "denied, program type refused by the host), after the static checks.\n"
-"With CI=true or --require-kernel, 77 becomes 1.  --static-only exits 0 or 1.\n",
+"With CI=true or --require-kernel, 77 becomes 1.  --static-only exits 0 or 1.\n"
+"\n"
+"--compare takes the arguments in pairs, LEFT RIGHT: the same program built\n"
+"by two compilers.  Each side is an OBJECT, or OBJECT=REASON when that\n"
+"compiler did not build it (OBJECT need not exist; it names the row), or\n"
+"\"-\" (not built, no reason).  It verifies both, matches their programs by\n"
+"name and prints one row per program: instructions processed, peak states,\n"
+"stack depth, jited and object size as LEFT/RIGHT (RIGHT/LEFT ratio), and\n"
+"each side's verdict.  Rows that pass on exactly one side come first,\n"
+"marked \"!!\".  Exit 0 when every built side passes, 1 when one is\n"
+"rejected or unusable, 77 as above.\n",
 	      f);
 }
 
-static int object_exit(const struct bv_object *o)
+int bv_object_exit(const struct bv_object *o)
 {
 	bool skipped = o->skip != NULL;
 
@@ -81,7 +95,7 @@ static const char *skip_reason(const struct bv_object *objs, size_t n)
 	return "unknown";
 }
 
-static void check_one(struct bv_object *o, const struct bv_opts *opts)
+void bv_check_object(struct bv_object *o, const struct bv_opts *opts)
 {
 	struct bpf_object *obj = NULL;
 	void *buf = NULL;
@@ -105,9 +119,12 @@ int main(int argc, char **argv)
 		{ "endian", required_argument, NULL, 'e' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "compare", no_argument, NULL, 'C' },
+		{ "left-label", required_argument, NULL, 'L' },
+		{ "right-label", required_argument, NULL, 'R' },
 		{ 0 }
 	};
-	struct bv_opts opts = { 0 };
+	struct bv_opts opts = { .labels = { "left", "right" } };
 	struct bv_object *objs;
 	const char *ci = getenv("CI");
 	size_t n;
@@ -135,6 +152,9 @@ int main(int argc, char **argv)
 			}
 			break;
 		case 'v': opts.verbose++; break;
+		case 'C': opts.compare = true; break;
+		case 'L': opts.labels[0] = optarg; break;
+		case 'R': opts.labels[1] = optarg; break;
 		case 'h': usage(stdout); return 0;
 		default:
 			fputs("Try 'bpf-validate --help'.\n", stderr);
@@ -151,6 +171,16 @@ int main(int argc, char **argv)
 		opts.require_why = "CI=true";
 	}
 	bv_libbpf_log_init(opts.verbose);
+	if (opts.compare) {
+		if (opts.format == BV_FMT_TAP || (argc - optind) % 2) {
+			fputs(opts.format == BV_FMT_TAP ?
+			      "bpf-validate: --compare has no --tap output; use the table or --json\n" :
+			      "bpf-validate: --compare takes LEFT RIGHT pairs, and got an odd number of arguments\n",
+			      stderr);
+			return 1;
+		}
+		return bv_compare(argv + optind, argc - optind, &opts);
+	}
 
 	n = argc - optind;
 	objs = xcalloc(n, sizeof(*objs));
@@ -158,15 +188,15 @@ int main(int argc, char **argv)
 		struct bv_object *o = &objs[i];
 
 		o->path = argv[optind + i];
-		check_one(o, &opts);
-		o->exit = object_exit(o);
+		bv_check_object(o, &opts);
+		o->exit = bv_object_exit(o);
 		if (o->exit == EXIT_SKIP && opts.require_kernel)
 			o->exit = 1;
 		if (o->exit == 1)
 			rc = 1;
 		else if (o->exit == EXIT_SKIP && rc == 0)
 			rc = EXIT_SKIP;
-		if (object_exit(o) == EXIT_SKIP && opts.require_kernel)
+		if (bv_object_exit(o) == EXIT_SKIP && opts.require_kernel)
 			skipped = true;
 	}
 	if (skipped)

@@ -93,6 +93,17 @@ static void json_strlist(const struct bv_strlist *l)
 	putchar(']');
 }
 
+/* For compare.c, which writes its own document. */
+void bv_json_str(const char *s)
+{
+	json_str(s);
+}
+
+void bv_json_strlist(const struct bv_strlist *l)
+{
+	json_strlist(l);
+}
+
 static void json_num(const char *key, long v)
 {
 	printf(",\"%s\":", key);
