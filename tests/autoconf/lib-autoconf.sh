@@ -80,7 +80,33 @@ path_without() {
 	done
 }
 
-# bpf_outputs DIR: "sha256  path" of every BPF object and skeleton under DIR.
+# bpf_outputs DIR: "sha256  path" of every BPF object and skeleton (full or
+# light) under DIR.
 bpf_outputs() {
-	(cd "$1" && find . \( -name '*.bpf.o' -o -name '*.skel.h' \) -type f | LC_ALL=C sort | xargs -r sha256sum)
+	(cd "$1" && find . \( -name '*.bpf.o' -o -name '*.skel.h' -o -name '*.lskel.h' \) -type f |
+		LC_ALL=C sort | xargs -r sha256sum)
 }
+
+# The example programs (EX_NEEDS, EX_HOST_REFUSES, EX_LIGHT, ex_skel): the
+# table of tests/examples, which follows examples/meson.build.
+. "$BPFBUILD_TOP/tests/examples/lib-examples.sh"
+# Where examples/Makefile.am puts each program's object, skeleton and log:
+# the directory of its loader's source.
+declare -A AC_DIR=(
+	[socket_bind]=socket-bind
+	[write_counter]=write-counter
+	[restrict_fs]=restrict-fs
+	[restrict_ifaces]=restrict-ifaces
+	[xdp_counter]=xdp-counter
+	[xdp_counter_light]=xdp-counter
+	[exec_events]=exec-events
+	[socket_policy]=socket-policy
+)
+[ "$(printf '%s\n' "${!AC_DIR[@]}" | sort)" = "$(printf '%s\n' "${!EX_NEEDS[@]}" | sort)" ] ||
+	fail "lib-autoconf.sh: AC_DIR and EX_NEEDS (tests/examples/lib-examples.sh) name different programs"
+# ac_obj NAME / ac_skel NAME: the object's and the skeleton's path in an
+# autotools build directory.
+ac_obj() { echo "${AC_DIR[$1]}/$1.bpf.o"; }
+ac_skel() { echo "${AC_DIR[$1]}/$(ex_skel "$1")"; }
+# ex_names: the program names, sorted, one per line.
+ex_names() { printf '%s\n' "${!EX_NEEDS[@]}" | LC_ALL=C sort; }

@@ -1,17 +1,19 @@
-# Parity: with the same compiler, the Meson and the autotools builds of each
-# example produce byte-identical .bpf.o and .skel.h.
+# Parity: with the same compiler, the Meson and the autotools builds of
+# examples/ produce byte-identical .bpf.o and .skel.h / .lskel.h for every
+# program they build, and register the same tests: a verifier test per
+# object, and each functional test-*.sh script with the same loader and
+# arguments.
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/lib-autoconf.sh"
 
 # compare WHAT MESON-DIR AUTOTOOLS-DIR NAME...
 compare() {
-	local what=$1 m=$2 a=$3 name dir f; shift 3
+	local what=$1 m=$2 a=$3 name f; shift 3
 	for name in "$@"; do
-		dir=${name//_/-}
-		for f in "$name.bpf.o" "$name.skel.h"; do
+		for f in "$name.bpf.o" "$(ex_skel "$name")"; do
 			[ -s "$m/$f" ] || fail "$what: the Meson build has no $f"
-			[ -s "$a/$dir/$f" ] || fail "$what: the autotools build has no $dir/$f"
-			cmp "$m/$f" "$a/$dir/$f" || fail "$what: $f differs between Meson and autotools"
+			[ -s "$a/${AC_DIR[$name]}/$f" ] || fail "$what: the autotools build has no ${AC_DIR[$name]}/$f"
+			cmp "$m/$f" "$a/${AC_DIR[$name]}/$f" || fail "$what: $f differs between Meson and autotools"
 			echo "$what: $f identical ($(sha256sum <"$m/$f" | cut -c1-16))"
 		done
 	done
@@ -22,7 +24,41 @@ compare() {
 # the trees lie.
 examples_build clang -Dbpf-compiler=clang
 ac_build clang --with-bpf-compiler=clang
-compare clang "$EX_BUILD" "$AC_BUILD" socket_bind write_counter
+# shellcheck disable=SC2046 # one word per name
+compare clang "$EX_BUILD" "$AC_BUILD" $(ex_names)
+assert_eq "BPF outputs of the autotools build" "$((2 * ${#EX_NEEDS[@]}))" "$(bpf_outputs "$AC_BUILD" | wc -l)"
+
+# The tests, as "KIND PROGRAM-OR-SCRIPT LOADER ARGS..." lines.  Meson:
+meson introspect --tests "$EX_BUILD" | python3 -c '
+import json, os, sys
+top = sys.argv[1]
+for t in json.load(sys.stdin):
+    cmd = t["cmd"]
+    if any(s.endswith(":bpf-verifier") for s in t["suite"]):
+        print("verifier", os.path.basename(cmd[-1]))
+    else:
+        print("functional", os.path.relpath(cmd[0], top), os.path.basename(cmd[1]), *cmd[2:])
+' "$BPFBUILD_TOP/examples" | LC_ALL=C sort >"$T/meson-tests" || fail "meson introspect --tests"
+# autotools: TESTS, and the wrapper each .test runs.
+# shellcheck disable=SC2016 # $(TESTS) is for make
+printf 'ac-print-tests:\n\t@echo $(TESTS)\n' >"$T/print.mk"
+tests=$(make -s -C "$AC_BUILD" -f Makefile -f "$T/print.mk" ac-print-tests) || fail "cannot list TESTS"
+for t in $tests; do
+	case $t in
+	*.bpf.o) echo "verifier ${t##*/}" ;;
+	*.test)
+		make -s -C "$AC_BUILD" "$t" >/dev/null || fail "cannot make $t"
+		line=$(grep '^exec ' "$AC_BUILD/$t")
+		# exec flock "BUILDDIR" SHELL "SRCDIR/SCRIPT" "BUILDDIR/LOADER" "$@"
+		script=$(echo "$line" | sed -n 's|.* "\([^"]*\)" "\([^"]*\)" "\$@"$|\1|p')
+		loader=$(echo "$line" | sed -n 's|.* "\([^"]*\)" "\([^"]*\)" "\$@"$|\2|p')
+		[ -n "$script" ] || fail "$t: unexpected wrapper: $line"
+		echo "functional ${script#"$AC_SRC"/} ${loader##*/}" ;;
+	*) fail "unexpected test '$t' in TESTS" ;;
+	esac
+done | LC_ALL=C sort >"$T/ac-tests"
+cat "$T/ac-tests"
+diff "$T/meson-tests" "$T/ac-tests" || fail "the autotools build registers other tests than the Meson build (-meson +autotools)"
 
 # gcc-bpf 12 writes the absolute source path into its BTF (probe
 # prefix_map: no) and orders its BTF strings by address (each compile
@@ -35,5 +71,11 @@ meson setup "$T/m" "$AC_SRC" -Dbpf-compiler=gcc >"$T/m.log" 2>&1 || { cat "$T/m.
 setarch "$(uname -m)" -R meson compile -C "$T/m" >"$T/mc.log" 2>&1 || { cat "$T/mc.log"; fail "meson compile (gcc)"; }
 ac_configure "$T/a" --with-bpf-compiler=gcc
 setarch "$(uname -m)" -R make -C "$T/a" -j2 >"$T/a.log" 2>&1 || { cat "$T/a.log"; fail "make (gcc)"; }
-compare gcc "$T/m" "$T/a" socket_bind
+gcc_built=()
+for p in $(ex_names); do
+	[ -e "$T/m/$p.bpf.o" ] && gcc_built+=("$p")
+done
+[ ${#gcc_built[@]} -gt 0 ] || fail "the Meson build with gcc-bpf builds no program"
+compare gcc "$T/m" "$T/a" "${gcc_built[@]}"
+assert_eq "BPF outputs of the autotools build (gcc)" "$((2 * ${#gcc_built[@]}))" "$(bpf_outputs "$T/a" | wc -l)"
 assert_src_untouched
