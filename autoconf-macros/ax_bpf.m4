@@ -59,7 +59,7 @@
 #   and this notice are preserved.  This file is offered as-is, without any
 #   warranty.
 
-#serial 1
+#serial 2
 
 AC_DEFUN([AX_BPF], [dnl
 AC_ARG_ENABLE([bpf],
@@ -109,6 +109,16 @@ AM_CONDITIONAL([BPF_HELPERS], [test "$ax_bpf_enabled" = yes && test "$ax_cv_bpf_
 ])dnl
 AC_SUBST([BPF_VALIDATE])
 AC_SUBST([BPFBUILD_CC])
+# bpf-flags.stamp changes only when the BPF compile would: bpfbuild.am makes
+# every object depend on it, so a reconfigure with another compiler rebuilds.
+AC_CONFIG_COMMANDS([bpf-flags.stamp],
+  [printf '%s\n' "$ax_bpf_stamp" >bpf-flags.stamp.tmp
+   if cmp -s bpf-flags.stamp.tmp bpf-flags.stamp; then
+     rm -f bpf-flags.stamp.tmp
+   else
+     mv -f bpf-flags.stamp.tmp bpf-flags.stamp
+   fi],
+  [ax_bpf_stamp="$BPF_CC $BPF_FLAGS $BPF_CFLAGS $BPF_VMLINUX_CFLAGS $BPF_LINK $BPF_PREFIX_MAP_ARGS"])
 AC_CONFIG_COMMANDS_POST([_AX_BPF_SUMMARY])
 ])
 
