@@ -18,7 +18,7 @@
 #  - install helpers: insinto, insopts, doins, newins, exeinto, doexe,
 #    dodir, dostrip (records -x paths in PM_DOSTRIP_SKIP, install phase
 #    only, like portage's dostrip which is a shell function, not a helper).
-#  - for future end-to-end phase runs: default_src_*, econf, emake (real
+#  - for the end-to-end phase runs (e2e-*.t): default_src_*, econf, emake (real
 #    ./configure and make); stub-eclass/meson.eclass runs the real meson.
 #
 # Driver functions (prefix pm_): pm_source_ebuild, pm_use, pm_default_use,

@@ -7,7 +7,8 @@
 
 command -v shellcheck >/dev/null || fail "shellcheck is not installed (apt-get install shellcheck)"
 files=( "$OVERLAY"/eclass/*.eclass "$OVERLAY"/*/*/*.ebuild
-	"$GENTOO_TESTS"/pm-stubs.sh "$GENTOO_TESTS"/gentoo-lib.sh "$GENTOO_TESTS"/stub-eclass/*.eclass )
+	"$GENTOO_TESTS"/pm-stubs.sh "$GENTOO_TESTS"/gentoo-lib.sh "$GENTOO_TESTS"/e2e-lib.sh
+	"$GENTOO_TESTS"/stub-eclass/*.eclass )
 # Ebuilds and eclasses are bash sourced by the package manager: -s bash.
 shellcheck -s bash "${files[@]}" >"$T/sc.log" 2>&1 || { cat "$T/sc.log"; fail "shellcheck"; }
 note "shellcheck clean: ${#files[@]} files"

@@ -18,8 +18,8 @@ MY_P=bpfbuild-${PV}
 DESCRIPTION="Example BPF programs of bpfbuild, built through its Meson module"
 HOMEPAGE="https://github.com/bpfbuild/bpfbuild"
 SRC_URI="https://github.com/bpfbuild/bpfbuild/releases/download/v${PV}/${MY_P}.tar.xz"
-# examples/ is a Meson project of its own, using the bpfbuild subproject
-# that ships beside it in the same tarball.
+# examples/ is a Meson project of its own; its bpfbuild subproject is
+# pointed at the installed Meson module in src_prepare.
 S="${WORKDIR}/${MY_P}/examples"
 
 LICENSE="LGPL-2.1+"
@@ -31,6 +31,14 @@ DEPEND="dev-libs/libbpf:="
 RDEPEND="${DEPEND}"
 # bpf-validate of the same release: meson test runs it on every object.
 BDEPEND="~dev-util/bpfbuild-${PV}"
+
+src_prepare() {
+	default
+	# Build with the Meson module of this release that BDEPEND installs,
+	# not with the copy examples/ carries for bpfbuild's own tree.
+	rm -r subprojects/bpfbuild || die
+	ln -s "${BROOT}/usr/share/bpfbuild/meson/bpfbuild" subprojects/bpfbuild || die
+}
 
 src_configure() {
 	local emesonargs

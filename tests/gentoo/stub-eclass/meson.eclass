@@ -1,7 +1,7 @@
 # Test stand-in for ::gentoo's meson.eclass (see ../pm-stubs.sh).
 # NOT the real eclass: no dependencies, no cross/native files, only the
-# four phases, running the real meson with emesonargs and "$@" so that
-# end-to-end phase runs can be added to the tests later.
+# four phases, running the real meson with emesonargs and "$@" for the
+# end-to-end phase runs (../e2e-*.t).
 
 # shellcheck shell=bash
 

@@ -1,0 +1,50 @@
+#!/bin/bash
+# dev-util/bpfbuild end to end under the stand-in: the working tree as its
+# source, setup .. install into ${D} with the user's CFLAGS; ${D} holds
+# bpf-validate, the aclocal macros, the Meson module and bpfbuild.pc, and
+# bpfbuild.pc points at them.
+. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/gentoo-lib.sh"
+. "$(dirname "$0")/e2e-lib.sh"
+
+e2e_toolkit
+log=$E2E_TOOLKIT_LOG
+D=$E2E_BROOT
+for ph in setup unpack prepare configure compile test install; do
+	assert_grep "^>>> phase $ph$" "$log" "phases"
+done
+assert_grep "^meson setup --prefix=/usr " "$log" "src_configure"
+
+[ -x "$D/usr/bin/bpf-validate" ] || fail "usr/bin/bpf-validate not installed"
+"$D/usr/bin/bpf-validate" --help >"$T/help" 2>&1 || fail "the installed bpf-validate does not run: $(head -n 3 "$T/help")"
+
+# The aclocal dir: exactly the toolkit's ax_*.m4, unchanged.
+want=$(cd "$BPFBUILD_TOP/autoconf-macros" && ls ax_*.m4 | tr '\n' ' ')
+assert_eq "usr/share/aclocal" "$want" "$(cd "$D/usr/share/aclocal" && ls | tr '\n' ' ')"
+for f in $want; do
+	cmp -s "$D/usr/share/aclocal/$f" "$BPFBUILD_TOP/autoconf-macros/$f" || fail "usr/share/aclocal/$f differs"
+done
+[ -f "$D/usr/share/bpfbuild/bpfbuild.am" ] || fail "the Automake fragment is not installed"
+
+# The Meson module: the whole subproject, scripts executable.
+M=$D/usr/share/bpfbuild/meson/bpfbuild
+diff -r "$BPFBUILD_TOP/meson-modules/bpfbuild" "$M" >"$T/diff" || { cat "$T/diff"; fail "usr/share/bpfbuild/meson/bpfbuild differs from meson-modules/bpfbuild"; }
+for f in "$M"/scripts/*; do [ -x "$f" ] || fail "${f#"$D"}: not executable"; done
+
+# bpfbuild.pc, read the way a consumer reads it, relocated into ${D}.
+pc=$D/usr/share/pkgconfig/bpfbuild.pc
+[ -f "$pc" ] || fail "usr/share/pkgconfig/bpfbuild.pc not installed"
+pcv() { PKG_CONFIG_PATH=$D/usr/share/pkgconfig PKG_CONFIG_LIBDIR=/nonexistent PKG_CONFIG_SYSROOT_DIR=$D \
+	pkg-config --variable="$1" bpfbuild; }
+assert_eq "pc mesondir" "$M" "$(pcv mesondir)"
+assert_eq "pc aclocaldir" "$D/usr/share/aclocal" "$(pcv aclocaldir)"
+assert_eq "pc bpf_validate" "$D/usr/bin/bpf-validate" "$(pcv bpf_validate)"
+assert_eq "pc amfragment" "$D/usr/share/bpfbuild/bpfbuild.am" "$(pcv amfragment)"
+assert_grep '^prefix=/usr$' "$pc"
+
+# Nothing else: no BPF objects, no stray directories.
+(cd "$D" && find . -type f | sort) >"$T/files"
+assert_no_grep '\.bpf\.o$' "$T/files" "the toolkit image"
+assert_no_grep '^\./(usr/(bin|share/(aclocal|bpfbuild|pkgconfig))/)' <(grep -vE '^\./usr/(bin|share/(aclocal|bpfbuild|pkgconfig))/' "$T/files") "stray files"
+note "$(wc -l <"$T/files") files installed"
+echo "e2e toolkit: ok"
