@@ -29,7 +29,7 @@
 #   and this notice are preserved.  This file is offered as-is, without any
 #   warranty.
 
-#serial 1
+#serial 2
 
 AC_DEFUN([AX_PROG_BPF_VALIDATE], [dnl
 AC_ARG_VAR([BPF_VALIDATE], [program that loads each BPF object into the kernel verifier in "make check" (default: bpf-validate)])
@@ -60,7 +60,9 @@ AS_IF([test "$ax_cv_bpf_validate" = no], [BPF_VALIDATE=], [BPF_VALIDATE=$ax_cv_b
 ax_bpf_validate_summary=${BPF_VALIDATE:-none}
 # A cross build for another architecture: the running kernel is not the
 # target's, and its verifier proves nothing (as in the Meson module).
-AS_IF([test "$cross_compiling" = yes && test "$ax_cv_bpf_dir" != no], [
+# Decided from the CPUs: "cross_compiling" stays "maybe" when the project
+# has no host C compiler, or "no" when a build-machine gcc stood in for it.
+AS_IF([test -n "$host_cpu" && test "$ax_cv_bpf_dir" != no], [
   ax_bpf_host_cpu=`AS_ECHO(["$host_cpu"]) | sed 's/^i.86$/x86/; s/^amd64$/x86_64/'`
   ax_bpf_build_cpu=`AS_ECHO(["$build_cpu"]) | sed 's/^i.86$/x86/; s/^amd64$/x86_64/'`
   AS_IF([test "$ax_bpf_host_cpu" != "$ax_bpf_build_cpu"], [
