@@ -1,0 +1,70 @@
+# The LSM example (restrict_fs), which this host kernel refuses to load,
+# built with -Dvm-kernels=<the matrix>: `meson test` verifies its object in
+# each VM (suite bpf-verifier-vm) and runs restrict-fs/test-restrict-fs.sh
+# with its loader in each VM (suite functional-vm).  In every kernel of the
+# matrix (bookworm's 6.1, 6.12, sid's newest) the functional test passes:
+# an open() on a tmpfs file is allowed outside the test cgroup and denied
+# with EPERM inside it.  Also: a passing bpf-vm-verify run exits 0 (its
+# EXIT trap once turned "1 pass" into exit 1).
+. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/lib-vm.sh"
+
+examples_build clang-vm -Dbpf-compiler=clang -Dvm-kernels="$(echo "$KERNELS" | paste -sd,)"
+[ -e "$EX_BUILD/restrict_fs.bpf.o" ] && [ -x "$EX_BUILD/restrict_fs" ] \
+	|| fail "restrict_fs (object and loader) not built in $EX_BUILD"
+
+rc=0
+meson test -C "$EX_BUILD" --suite bpf-verifier-vm --suite functional-vm \
+	>"$T/test.out" 2>&1 || rc=$?
+grep -E '^ *[0-9]+/[0-9]+ ' "$T/test.out" || cat "$T/test.out"
+log=$EX_BUILD/meson-logs/testlog.json
+[ $rc = 0 ] || { cat "$EX_BUILD/meson-logs/testlog.txt"; fail "meson test exit $rc"; }
+# Each line of testlog.json is one test.
+tests_json() {
+	python3 - "$log" "$1" <<'PY'
+import json, sys
+tests = {}
+for line in open(sys.argv[1]):
+    t = json.loads(line)
+    tests[t["name"].split(" / ", 1)[1]] = t
+sys.exit(0 if eval(sys.argv[2]) else 1)
+PY
+}
+test_out() {
+	python3 - "$log" "$1" <<'PY'
+import json, sys
+for line in open(sys.argv[1]):
+    t = json.loads(line)
+    if t["name"].endswith(" / " + sys.argv[2]):
+        sys.stdout.write(t["stdout"])
+PY
+}
+
+# The VM verifier run: "N pass" and exit 0.
+nk=$(echo "$KERNELS" | wc -l)
+tests_json 'tests["restrict_fs.bpf.o (vm)"]["result"] == "OK" and tests["restrict_fs.bpf.o (vm)"]["returncode"] == 0' \
+	|| fail "restrict_fs.bpf.o (vm) did not exit 0"
+test_out "restrict_fs.bpf.o (vm)" >"$T/verify.out"
+assert_grep "^$nk kernels, 1 programs: $nk pass$" "$T/verify.out" "the VM verifier test"
+
+# The functional test, in each kernel of the matrix.
+for k in $KERNELS; do
+	name="restrict_fs functional (vm $(basename "$k"))"
+	tests_json "tests[\"$name\"][\"result\"] == \"OK\" and tests[\"$name\"][\"returncode\"] == 0" \
+		|| { test_out "$name"; fail "$name: not passed"; }
+	test_out "$name" >"$T/out"
+	sed 's/^/    /' "$T/out"
+	kv=$(basename "$k" | sed 's/[+.]/\\&/g')
+	assert_grep "^== kernel $kv: .*lsm [^ ]*bpf.* test-restrict-fs\.sh exit 0 \(pass\)$" "$T/out" "$name"
+	assert_grep "^   outside: open /tmp/restrict-fs\.[^ ]*/file: allowed$" "$T/out" "$name"
+	assert_grep "^   open /tmp/restrict-fs\.[^ ]*/file: denied \(Operation not permitted\)$" "$T/out" "$name"
+	assert_grep "^   open /proc/version: allowed$" "$T/out" "$name"
+	assert_grep "^   PASS: " "$T/out" "$name"
+done
+
+# Regression: one kernel, one passing object, run directly: exit 0.
+rc=0
+"$VM_TOOLS/bpf-vm-verify" --kernel "$K61" "$EX_BUILD/restrict_fs.bpf.o" >"$T/one.out" 2>&1 || rc=$?
+cat "$T/one.out"
+assert_grep "^1 kernels, 1 programs: 1 pass$" "$T/one.out"
+assert_eq "bpf-vm-verify exit on a passing run" 0 "$rc"
