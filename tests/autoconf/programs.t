@@ -38,19 +38,19 @@ while IFS='|' read -r name _needs sources light refuses; do
 	block=$(sed -n "/^if $cond\$/,/^endif\$/p" "$am")
 	[ -n "$block" ] || fail "Makefile.am has no 'if $cond' block for $name"
 	[ "$(grep -c "^if $cond\$" "$am")" = 1 ] || fail "Makefile.am has several 'if $cond' blocks"
-	echo "$block" | grep -qx "noinst_PROGRAMS += $name" || fail "$cond: the loader $name is not built"
+	grep -qx "noinst_PROGRAMS += $name" <<<"$block" || fail "$cond: the loader $name is not built"
 	if [ -n "$light" ] || [ -n "$refuses" ]; then
 		# Outside BPF_OBJECTS, which would give it a NAME.skel.h and a verifier test.
-		echo "$block" | grep -qx "BPF_EXTRA_OBJECTS += $obj" || fail "$cond: $obj is not in BPF_EXTRA_OBJECTS"
-		echo "$block" | grep -qx "BPF_EXTRA_SKELETONS += $skel" || fail "$cond: $skel is not in BPF_EXTRA_SKELETONS"
+		grep -qx "BPF_EXTRA_OBJECTS += $obj" <<<"$block" || fail "$cond: $obj is not in BPF_EXTRA_OBJECTS"
+		grep -qx "BPF_EXTRA_SKELETONS += $skel" <<<"$block" || fail "$cond: $skel is not in BPF_EXTRA_SKELETONS"
 	else
-		echo "$block" | grep -qx "BPF_OBJECTS += $obj" || fail "$cond: $obj is not in BPF_OBJECTS"
+		grep -qx "BPF_OBJECTS += $obj" <<<"$block" || fail "$cond: $obj is not in BPF_OBJECTS"
 	fi
 	if [ -n "$refuses" ]; then
-		echo "$block" | grep -qE '^(BPF_EXTRA_)?TESTS' && fail "$cond: $name ($refuses) has a host test, as it has none in Meson"
+		grep -qE "^(BPF_EXTRA_)?TESTS" <<<"$block" && fail "$cond: $name ($refuses) has a host test, as it has none in Meson"
 	else
-		echo "$block" | grep -qx "TESTS += $name.test" || fail "$cond: no functional test $name.test"
-		[ -z "$light" ] || echo "$block" | grep -qx "BPF_EXTRA_TESTS += $obj" || fail "$cond: no verifier test for $obj"
+		grep -qx "TESTS += $name.test" <<<"$block" || fail "$cond: no functional test $name.test"
+		[ -z "$light" ] || grep -qx "BPF_EXTRA_TESTS += $obj" <<<"$block" || fail "$cond: no verifier test for $obj"
 	fi
 	# The sources, as Meson lists them: NAME.bpf.c alone goes through
 	# bpfbuild.am's suffix rule; anything else has its own rule.

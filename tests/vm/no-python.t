@@ -9,6 +9,7 @@ k61=$(basename "$K61")
 mkdir "$T/bin"
 for d in /usr/local/sbin /usr/local/bin /usr/sbin /usr/bin /sbin /bin; do
 	for f in "$d"/*; do
+		[ -e "$f" ] || continue  # an empty dir leaves the glob as is
 		b=${f##*/}
 		case $b in python*) continue ;; esac
 		[ -e "$T/bin/$b" ] || ln -s "$f" "$T/bin/$b"

@@ -15,6 +15,7 @@ _MESON_ECLASS=1
 
 meson_src_configure() {
 	: "${BUILD_DIR:=${WORKDIR}/${P}-build}"
+	# shellcheck disable=SC2154 # emesonargs is the ebuild's, as in meson.eclass
 	local args=( --prefix="${EPREFIX}/usr" --libdir=lib --buildtype=plain
 		--wrap-mode=nodownload "${emesonargs[@]}" "$@" )
 	echo meson setup "${args[@]}" "${BUILD_DIR}" "${EMESON_SOURCE:-${S}}" >&2
