@@ -26,7 +26,9 @@ import json, sys
 tests = {}
 for line in open(sys.argv[1]):
     t = json.loads(line)
-    tests[t["name"].split(" / ", 1)[1]] = t
+    # meson 1.0: "PROJECT:SUITE / NAME"; meson 1.12: "SUITE - PROJECT:NAME".
+    name = t["name"].split(" / ", 1)[-1].split("bpfbuild-examples:", 1)[-1]
+    tests[name] = t
 sys.exit(0 if eval(sys.argv[2]) else 1)
 PY
 }
@@ -35,7 +37,7 @@ test_out() {
 import json, sys
 for line in open(sys.argv[1]):
     t = json.loads(line)
-    if t["name"].endswith(" / " + sys.argv[2]):
+    if t["name"].endswith((" / " + sys.argv[2], ":" + sys.argv[2])):
         sys.stdout.write(t["stdout"])
 PY
 }
