@@ -11,7 +11,7 @@ assert_grep 'compiler +: .*clang' "$log" "summary"
 assert_no_grep 'skipping BPF program' "$log" "configure output"
 
 # The table here and examples/meson.build name the same programs.
-listed=$(sed -n "s/^\t'\([a-z_]*\)' : {'sources'.*/\1/p" "$BPFBUILD_TOP/examples/meson.build" | sort | tr '\n' ' ')
+listed=$(sed -n "/^bpf_programs = {/,/^}/s/^\t'\([a-z_]*\)' : {'sources'.*/\1/p" "$BPFBUILD_TOP/examples/meson.build" | sort | tr '\n' ' ')
 assert_eq "programs in examples/meson.build" "$(printf '%s\n' "${!EX_NEEDS[@]}" | sort | tr '\n' ' ')" "$listed"
 
 for p in "${!EX_NEEDS[@]}"; do
