@@ -119,6 +119,17 @@ _BPFBUILD_ECLASS=1
 # never copied here: -march, -fstack-protector and friends describe the
 # host and break or bloat BPF code.
 
+# @ECLASS_VARIABLE: BPF_VALIDATE_KERNELS
+# @USER_VARIABLE
+# @DEFAULT_UNSET
+# @DESCRIPTION:
+# Kernels in whose QEMU VMs the tests verify the BPF programs that the
+# build host's kernel refuses (LSM, fentry) or cannot verify (no
+# privilege): comma-separated bzImages, or names in bpf-vm-kernels'
+# cache (e.g. "6.1.0-57-cloud-amd64", fetched with "bpf-vm-kernels
+# matrix").  Set it in make.conf or package.env; meson test and make
+# check of bpfbuild packages read it, and no eclass code is involved.
+
 # llvm-r1 must not change the host toolchain or force LLVM_REQUIRED_USE
 # unconditionally: clang is only the BPF compiler, and only with USE=clang.
 LLVM_OPTIONAL=1
@@ -392,6 +403,7 @@ bpfbuild_src_test() {
 			ewarn "CAP_SYS_ADMIN), which portage's userpriv and sandbox deny.  The static"
 			ewarn "checks above did run.  To verify against the running kernel, run as root:"
 			ewarn "  bpf-validate --require-kernel <installed object>"
+			ewarn "or set BPF_VALIDATE_KERNELS to verify them in QEMU VMs instead."
 			;;
 		*) die "${FUNCNAME[0]}: '${*}' failed with exit status ${rc}" ;;
 	esac

@@ -17,6 +17,16 @@ assert_grep "^meson setup --prefix=/usr " "$log" "src_configure"
 
 [ -x "$D/usr/bin/bpf-validate" ] || fail "usr/bin/bpf-validate not installed"
 "$D/usr/bin/bpf-validate" --help >"$T/help" 2>&1 || fail "the installed bpf-validate does not run: $(head -n 3 "$T/help")"
+# The VM tools: links in usr/bin that work where ${D} lies (relative), to
+# scripts that find their awk parts beside them.
+for t in bpf-vm-kernels bpf-vm-verify bpf-vm-report bpf-core-check; do
+	[ -L "$D/usr/bin/$t" ] || fail "usr/bin/$t is not installed as a link"
+	case $(readlink "$D/usr/bin/$t") in /*) fail "usr/bin/$t: an absolute link: $(readlink "$D/usr/bin/$t")" ;; esac
+done
+"$D/usr/bin/bpf-vm-kernels" list >"$T/list" 2>&1 || fail "the installed bpf-vm-kernels does not run: $(head -n 3 "$T/list")"
+rc=0; "$D/usr/bin/bpf-vm-verify" --validator "$D/usr/bin/bpf-validate" --kernel /nonexistent "$BPFBUILD_TOP/tests/validate/progs/xdp_pass.bpf.c" >"$T/v" 2>&1 || rc=$?
+assert_eq "bpf-vm-verify, installed, on a missing kernel" 1 "$rc"
+assert_grep 'no such kernel image or cache directory: /nonexistent' "$T/v" "the installed bpf-vm-verify"
 
 # The aclocal dir: exactly the toolkit's ax_*.m4, unchanged.
 want=$(cd "$BPFBUILD_TOP/autoconf-macros" && ls ax_*.m4 | tr '\n' ' ')

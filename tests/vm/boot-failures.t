@@ -66,3 +66,12 @@ cat "$T/mixed" "$T/mixed.err"
 assert_eq "mixed: exit" 1 "$rc"
 assert_eq "mixed: error lines" 1 "$(wc -l <"$T/mixed.err")"
 assert_grep "^core_guarded\.bpf\.o +core_guarded +\S+ +boot-failed +pass$" "$T/mixed"
+
+# A validator built for a CPU that the VM does not emulate (-march=native
+# on an AVX-512 host; TCG has no AVX-512): one line that says so.
+cat >"$T/avx512.c" <<'C'
+int main(void) { __asm__ volatile("vpxord %zmm0, %zmm0, %zmm0"); return 0; }
+C
+gcc -O2 -o "$T/avx512-validator" "$T/avx512.c"
+one_line "validator beyond the VM's CPU" "$(basename "$K61" | sed 's/[+.]/\\&/g'): the guest's validator died of an illegal instruction: .*-march=native" 30 \
+	env BPF_VM_ACCEL=tcg "$V" --validator "$T/avx512-validator" --kernel "$K61" "$obj"

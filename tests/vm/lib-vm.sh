@@ -7,21 +7,8 @@
 #   VM_OBJ           the compiled test objects (NAME.bpf.o)
 VM_TOOLS=$BPFBUILD_TOP/tools/bpf-vm
 BPFTOOL=${BPFTOOL:-$(command -v bpftool || echo /usr/sbin/bpftool)}
-export BPFBUILD_KERNEL_CACHE=${BPFBUILD_KERNEL_CACHE:-/var/cache/bpfbuild-kernels}
-
 toolkit_build
-
-_vm_kernels() {
-	"$VM_TOOLS/bpf-vm-kernels" matrix >"$BPFBUILD_TEST_RUN/vm-kernels.list"
-}
-_once vm-kernels _vm_kernels || fail "the kernel matrix cannot be fetched (see above)"
-KERNELS=$(cat "$BPFBUILD_TEST_RUN/vm-kernels.list")
-K61=$(sed -n 1p "$BPFBUILD_TEST_RUN/vm-kernels.list")
-K612=$(sed -n 2p "$BPFBUILD_TEST_RUN/vm-kernels.list")
-KSID=$(sed -n 3p "$BPFBUILD_TEST_RUN/vm-kernels.list")
-case $(basename "$K61") in 6.1.*) ;; *) fail "matrix: the first kernel is not 6.1: $K61" ;; esac
-case $(basename "$K612") in 6.12.*) ;; *) fail "matrix: the second kernel is not 6.12: $K612" ;; esac
-[ -n "$KSID" ] || fail "matrix: no sid kernel"
+vm_kernels
 
 VM_OBJ=$BPFBUILD_TEST_RUN/vm-objs
 _vm_compile() {

@@ -1,20 +1,22 @@
 # The LSM example (restrict_fs), which this host kernel refuses to load,
-# built with -Dvm-kernels=<the matrix>: `meson test` verifies its object in
-# each VM (suite bpf-verifier-vm) and runs restrict-fs/test-restrict-fs.sh
+# built with -Dvalidate-kernels=<the matrix>, the Meson module's option:
+# its ordinary verifier test (suite bpf-verifier) is refused by the host
+# and verified in each VM instead, and restrict-fs/test-restrict-fs.sh runs
 # with its loader in each VM (suite functional-vm).  In every kernel of the
 # matrix (bookworm's 6.1, 6.12, sid's newest) the functional test passes:
 # an open() on a tmpfs file is allowed outside the test cgroup and denied
-# with EPERM inside it.  Also: a passing bpf-vm-verify run exits 0 (its
-# EXIT trap once turned "1 pass" into exit 1).
+# with EPERM inside it.  BPF_VALIDATE_KERNELS at test time replaces the
+# configured kernels.  Also: a passing bpf-vm-verify run exits 0 (its EXIT
+# trap once turned "1 pass" into exit 1).
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/lib-vm.sh"
 
-examples_build clang-vm -Dbpf-compiler=clang -Dvm-kernels="$(echo "$KERNELS" | paste -sd,)"
+examples_build clang-vm -Dbpf-compiler=clang -Dvalidate-kernels="$(echo "$KERNELS" | paste -sd,)"
 [ -e "$EX_BUILD/restrict_fs.bpf.o" ] && [ -x "$EX_BUILD/restrict_fs" ] \
 	|| fail "restrict_fs (object and loader) not built in $EX_BUILD"
 
 rc=0
-meson test -C "$EX_BUILD" --suite bpf-verifier-vm --suite functional-vm \
+meson test -C "$EX_BUILD" --suite bpf-verifier --suite functional-vm \
 	>"$T/test.out" 2>&1 || rc=$?
 grep -E '^ *[0-9]+/[0-9]+ ' "$T/test.out" || cat "$T/test.out"
 log=$EX_BUILD/meson-logs/testlog.json
@@ -42,12 +44,16 @@ for line in open(sys.argv[1]):
 PY
 }
 
-# The VM verifier run: "N pass" and exit 0.
+# The verifier test: refused on the host, "N pass" in the VMs, exit 0.
 nk=$(echo "$KERNELS" | wc -l)
-tests_json 'tests["restrict_fs.bpf.o (vm)"]["result"] == "OK" and tests["restrict_fs.bpf.o (vm)"]["returncode"] == 0' \
-	|| fail "restrict_fs.bpf.o (vm) did not exit 0"
-test_out "restrict_fs.bpf.o (vm)" >"$T/verify.out"
+tests_json 'tests["restrict_fs.bpf.o"]["result"] == "OK" and tests["restrict_fs.bpf.o"]["returncode"] == 0' \
+	|| fail "restrict_fs.bpf.o did not exit 0"
+test_out "restrict_fs.bpf.o" >"$T/verify.out"
+sed 's/^/    /' "$T/verify.out"
+assert_grep "^restrict_fs\.bpf\.o: restrict_fs: refused: host kernel refuses lsm programs" "$T/verify.out" "the host run"
 assert_grep "^$nk kernels, 1 programs: $nk pass$" "$T/verify.out" "the VM verifier test"
+names=$(for k in $KERNELS; do basename "$k"; done | paste -sd, | sed 's/,/, /g; s/[+.]/\\&/g')
+assert_grep "^restrict_fs\.bpf\.o: restrict_fs: host kernel refuses lsm programs; verified in VM $names$" "$T/verify.out"
 
 # The functional test, in each kernel of the matrix.
 for k in $KERNELS; do
@@ -70,3 +76,11 @@ rc=0
 cat "$T/one.out"
 assert_grep "^1 kernels, 1 programs: 1 pass$" "$T/one.out"
 assert_eq "bpf-vm-verify exit on a passing run" 0 "$rc"
+
+# BPF_VALIDATE_KERNELS at test time: one kernel instead of the three.
+rc=0
+BPF_VALIDATE_KERNELS=$(basename "$K612") meson test -C "$EX_BUILD" restrict_fs.bpf.o >"$T/env.out" 2>&1 || rc=$?
+[ $rc = 0 ] || { cat "$EX_BUILD/meson-logs/testlog.txt"; fail "meson test with BPF_VALIDATE_KERNELS: exit $rc"; }
+test_out "restrict_fs.bpf.o" >"$T/verify.out"
+assert_grep "^1 kernels, 1 programs: 1 pass$" "$T/verify.out" "BPF_VALIDATE_KERNELS=<6.12>"
+assert_grep "; verified in VM $(basename "$K612" | sed 's/[+.]/\\&/g')$" "$T/verify.out" "BPF_VALIDATE_KERNELS=<6.12>"

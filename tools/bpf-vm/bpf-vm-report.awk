@@ -80,8 +80,14 @@ function read_kernel(n,    base, data, line, m, i, word, rest, body, in_json, rc
 			root = "k" n
 			if (!jparse(body, root) || JT[root] != "o") {
 				if (JERR == "") JERR = "not a JSON object"
-				KERR[n] = "the guest's validator printed no JSON (exit " rc "): " \
-					(KNERR[n] ? KSTDERR[n, 0] : JERR)
+				if (rc == 132)	# SIGILL: the host's binaries outran the emulated CPU
+					KERR[n] = "the guest's validator died of an illegal instruction: " \
+						"it or a library it loads was built for a CPU this VM does not " \
+						"emulate (-march=native? TCG has no AVX-512); use KVM (-cpu host), " \
+						"or a bpf-validate built for x86-64-v3 or older"
+				else
+					KERR[n] = "the guest's validator printed no JSON (exit " rc "): " \
+						(KNERR[n] ? KSTDERR[n, 0] : JERR)
 			} else {
 				if (JT[root, "objects"] == "a") {
 					KNOBJ[n] = JN[root, "objects"]
