@@ -12,7 +12,8 @@
 #   Automake rules (bpfbuild.am): the helper scripts (AX_BPFBUILD_DIR),
 #   bpftool (AX_PROG_BPFTOOL), the BPF compiler, its probes and flags
 #   (AX_PROG_BPF_CC), vmlinux.h (AX_BPF_VMLINUX_H) and the verifier check
-#   for "make check" (AX_PROG_BPF_VALIDATE).
+#   for "make check" (AX_PROG_BPF_VALIDATE, with its QEMU VMs for what the
+#   host kernel cannot verify: --with-bpf-validate-kernels=K[,K...]).
 #
 #     --enable-bpf=auto  (default) build BPF programs when a usable BPF
 #                        compiler and bpftool are found; otherwise say why
@@ -46,7 +47,8 @@
 #   conditional per program, with the reason printed when it is skipped.
 #
 #   At the end of configure it prints the table the Meson module prints in
-#   its summary: compiler, bpftool, flags, link, vmlinux.h, validation, the
+#   its summary: compiler, bpftool, flags, link, vmlinux.h, validation
+#   (the validator, and the VM kernels or that there are none), the
 #   result and reason of every probe, the compilers tried, and the BPF
 #   programs.
 #
@@ -59,7 +61,7 @@
 #   and this notice are preserved.  This file is offered as-is, without any
 #   warranty.
 
-#serial 2
+#serial 3
 
 AC_DEFUN([AX_BPF], [dnl
 AC_ARG_ENABLE([bpf],

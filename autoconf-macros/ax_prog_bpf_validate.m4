@@ -16,9 +16,34 @@
 #   bpfbuild.pc (the installed toolkit), and falls back to bpfbuild's
 #   scripts/bpfbuild-validate-fallback ("bpftool prog loadall").
 #
+#   What the host kernel cannot verify (a program type it refuses even to
+#   root, such as LSM) "make check" verifies in QEMU micro-VMs, one per
+#   kernel, with bpf-vm-verify (bpfbuild.am runs each object through
+#   scripts/bpfbuild-validate-test):
+#
+#     --with-bpf-validate-kernels=K[,K...]
+#                        the kernels: bzImages, bpf-vm-kernels cache
+#                        directories, or names in its cache
+#                        (6.1.0-57-cloud-amd64).  Default: the precious
+#                        BPF_VALIDATE_KERNELS; the option wins.  Without
+#                        kernels such a program is a SKIP, and a failure
+#                        under CI=true.  BPF_VALIDATE_KERNELS in the
+#                        environment of "make check", or on its command
+#                        line, replaces them for the run ("" none).
+#
+#   bpf-vm-verify is the precious BPF_VM_VERIFY (a missing one is a
+#   configure error), else bpf-vm-verify on PATH, else the bpf_vm_verify
+#   variable of bpfbuild.pc.  Kernels without bpf-vm-verify, or with the
+#   fallback validator (which cannot run in the VMs), are a configure
+#   error.
+#
 #   In a cross build for another CPU, BPF_VALIDATE is bpfbuild's
 #   scripts/bpfbuild-validate-skip (the running kernel is not the
-#   target's).  Sets and substitutes BPF_VALIDATE.  Cache variable: ax_cv_bpf_validate.
+#   target's), and no VM runs.  Sets and substitutes BPF_VALIDATE,
+#   BPF_VALIDATE_KERNELS (the kernels, as given), BPF_VM_VERIFY (empty
+#   when not found) and BPF_VM_TESTS (for bpfbuild.am: the functional
+#   tests of its BPF_VM_LOADERS in the VMs).  Cache variables:
+#   ax_cv_bpf_validate, ax_cv_bpf_vm_verify.
 #
 # LICENSE
 #
@@ -29,7 +54,7 @@
 #   and this notice are preserved.  This file is offered as-is, without any
 #   warranty.
 
-#serial 2
+#serial 3
 
 AC_DEFUN([AX_PROG_BPF_VALIDATE], [dnl
 AC_ARG_VAR([BPF_VALIDATE], [program that loads each BPF object into the kernel verifier in "make check" (default: bpf-validate)])
@@ -68,4 +93,70 @@ AS_IF([test -n "$host_cpu" && test "$ax_cv_bpf_dir" != no], [
   AS_IF([test "$ax_bpf_host_cpu" != "$ax_bpf_build_cpu"], [
     BPF_VALIDATE=$ax_cv_bpf_dir/scripts/bpfbuild-validate-skip
     ax_bpf_validate_summary="skipped: the target ($host_cpu) is not the running kernel's ($build_cpu)"])])
+_AX_BPF_VALIDATE_KERNELS
+])
+
+# _AX_BPF_VALIDATE_KERNELS: --with-bpf-validate-kernels, BPF_VALIDATE_KERNELS
+# and BPF_VM_VERIFY, as the Meson module's validate-kernels and bpf-vm-verify.
+AC_DEFUN([_AX_BPF_VALIDATE_KERNELS], [dnl
+AC_ARG_VAR([BPF_VALIDATE_KERNELS], [kernels (comma-separated bzImages, bpf-vm-kernels cache dirs or names in its cache) in whose QEMU VMs "make check" verifies what the host kernel cannot (LSM); default of --with-bpf-validate-kernels])
+AC_ARG_VAR([BPF_VM_VERIFY], [bpf-vm-verify, for the VM kernels (default: bpf-vm-verify on PATH, then pkg-config bpfbuild)])
+AC_ARG_WITH([bpf-validate-kernels],
+  [AS_HELP_STRING([--with-bpf-validate-kernels=K@<:@,K...@:>@],
+    [kernels (bzImages, bpf-vm-kernels cache dirs or names in its cache) in whose QEMU VMs "make check" verifies what the host kernel cannot, such as LSM programs @<:@default: BPF_VALIDATE_KERNELS, else none@:>@])],
+  [], [with_bpf_validate_kernels=${BPF_VALIDATE_KERNELS-}])
+AS_CASE([$with_bpf_validate_kernels],
+  [yes], [AC_MSG_ERROR([--with-bpf-validate-kernels needs the kernels: --with-bpf-validate-kernels=K@<:@,K...@:>@])],
+  [no], [with_bpf_validate_kernels=])
+# Only separators (", ,") is none.
+AS_IF([test -z "`AS_ECHO(["$with_bpf_validate_kernels"]) | tr -d ', \t'`"], [with_bpf_validate_kernels=])
+AS_IF([test "${with_bpf_validate_kernels:+set}" = set && test "${BPF_VALIDATE_KERNELS+set}" = set &&
+       test "$with_bpf_validate_kernels" = "$BPF_VALIDATE_KERNELS"],
+  [ax_bpf_kernels_from="BPF_VALIDATE_KERNELS=$with_bpf_validate_kernels"],
+  [ax_bpf_kernels_from="--with-bpf-validate-kernels=$with_bpf_validate_kernels"])
+BPF_VALIDATE_KERNELS=$with_bpf_validate_kernels
+AC_CACHE_CHECK([for bpf-vm-verify], [ax_cv_bpf_vm_verify], [dnl
+  ax_cv_bpf_vm_verify=no
+  AS_IF([test -n "$BPF_VM_VERIFY"], [
+    AS_CASE([$BPF_VM_VERIFY],
+      [*/*], [AS_IF([test -f "$BPF_VM_VERIFY" && test -x "$BPF_VM_VERIFY"], [ax_cv_bpf_vm_verify=$BPF_VM_VERIFY])],
+      [_AS_PATH_WALK([$PATH], [AS_IF([test -f "$as_dir/$BPF_VM_VERIFY" && test -x "$as_dir/$BPF_VM_VERIFY"],
+        [ax_cv_bpf_vm_verify=${as_dir%/}/$BPF_VM_VERIFY; break])])])
+    AS_IF([test "$ax_cv_bpf_vm_verify" = no], [AC_MSG_RESULT([error])
+      AC_MSG_ERROR([BPF_VM_VERIFY=$BPF_VM_VERIFY does not exist; unset it or point it at bpf-vm-verify (from the bpfbuild toolkit)])])
+  ], [
+    _AS_PATH_WALK([$PATH], [AS_IF([test -f "$as_dir/bpf-vm-verify" && test -x "$as_dir/bpf-vm-verify"],
+      [ax_cv_bpf_vm_verify=${as_dir%/}/bpf-vm-verify; break])])
+    AS_IF([test "$ax_cv_bpf_vm_verify" = no && test -n "$PKG_CONFIG"], [
+      ax_bpf_v=`$PKG_CONFIG --variable=bpf_vm_verify bpfbuild 2>/dev/null`
+      AS_IF([test -n "$ax_bpf_v" && test -f "$ax_bpf_v" && test -x "$ax_bpf_v"], [ax_cv_bpf_vm_verify=$ax_bpf_v])])
+  ])
+])
+AS_IF([test "$ax_cv_bpf_vm_verify" = no], [BPF_VM_VERIFY=], [BPF_VM_VERIFY=$ax_cv_bpf_vm_verify])
+AC_MSG_CHECKING([for the kernels of the VM verifier test])
+AS_IF([test -n "$BPF_VALIDATE_KERNELS"], [AC_MSG_RESULT([$BPF_VALIDATE_KERNELS])], [AC_MSG_RESULT([none])])
+AS_IF([test -n "$BPF_VALIDATE_KERNELS" && test -z "$BPF_VM_VERIFY"],
+  [AC_MSG_ERROR([$ax_bpf_kernels_from needs bpf-vm-verify, found neither on PATH nor through pkg-config bpfbuild: install the bpfbuild toolkit or set BPF_VM_VERIFY=PATH])])
+AS_CASE([$BPF_VALIDATE],
+  [*/bpfbuild-validate-skip], [],
+  [*/bpfbuild-validate-fallback], [
+    AS_IF([test -n "$BPF_VALIDATE_KERNELS"],
+      [AC_MSG_ERROR([$ax_bpf_kernels_from needs bpf-validate from the bpfbuild toolkit ("bpftool prog loadall" cannot run in the VMs): install it or set BPF_VALIDATE=PATH])])
+    ax_bpf_validate_summary="$ax_bpf_validate_summary, no VM kernels (--with-bpf-validate-kernels)"],
+  [?*], [AS_IF([test -n "$BPF_VALIDATE_KERNELS"],
+    [ax_bpf_validate_summary="$ax_bpf_validate_summary, then VMs for what the host cannot verify: $BPF_VALIDATE_KERNELS"],
+    [ax_bpf_validate_summary="$ax_bpf_validate_summary, no VM kernels (--with-bpf-validate-kernels)"])])
+AC_SUBST([BPF_VALIDATE_KERNELS])
+# bpfbuild.am has it as BPF_VALIDATE_KERNELS_CONFIGURED: a Makefile
+# definition would hide the environment's BPF_VALIDATE_KERNELS from "make
+# check", which lets it replace the configured kernels.
+m4_ifdef([AM_SUBST_NOTMAKE], [AM_SUBST_NOTMAKE([BPF_VALIDATE_KERNELS])])
+AC_SUBST([BPF_VM_VERIFY])
+# bpfbuild.am's functional tests in the VMs, NAME-vm-KERNEL.test: a GNU
+# make expression, substituted because Automake cannot parse it in TESTS.
+# None in a cross build: its loaders are not for the VMs' CPU.
+AS_CASE([$BPF_VALIDATE],
+  [*/bpfbuild-validate-skip], [BPF_VM_TESTS=],
+  [BPF_VM_TESTS='$(foreach l,$(BPF_VM_LOADERS),$(foreach k,$(BPF_VM_KERNELS),$(l)-vm-$(notdir $(k)).test))'])
+AC_SUBST([BPF_VM_TESTS])
 ])

@@ -7,7 +7,7 @@ ac_tree
 mkdir "$T/b"
 (cd "$T/b" && "$AC_SRC/configure" -C) >"$T/1.log" 2>&1 || { cat "$T/1.log"; fail "first configure -C"; }
 (cd "$T/b" && "$AC_SRC/configure" -C) >"$T/2.log" 2>&1 || { cat "$T/2.log"; fail "second configure -C"; }
-checks='^checking (for the bpfbuild helper scripts|for bpftool|whether bpftool|for libbpf headers|for a BPF compiler|BPF probe |for the BPF compile flags|for bpf-validate|for vmlinux\.h)'
+checks='^checking (for the bpfbuild helper scripts|for bpftool|whether bpftool|for libbpf headers|for a BPF compiler|BPF probe |for the BPF compile flags|for bpf-validate|for bpf-vm-verify|for vmlinux\.h)'
 grep -E "$checks" "$T/2.log" >"$T/checks"
 cat "$T/checks"
 n=$(wc -l <"$T/checks")

@@ -44,15 +44,8 @@ if [ "$major" -le 12 ]; then
 	grep -q 'skipping BPF program write_counter: .*atomics: ' "$log" || fail "the reason for write_counter lacks the atomics probe"
 fi
 
-# make check: a verifier and a functional test per built program, all pass.
+# make check: a verifier and a functional test per built program, all pass
+# (restrict_fs's in the 6.1 VM, when gcc-bpf builds it).
 make -C "$AC_BUILD" -j2 check >"$T/check.log" 2>&1 || { cat "$T/check.log"; cat "$AC_BUILD/test-suite.log"; fail "make check"; }
 cat "$T/check.log"
-n=0
-for p in "${built[@]}"; do
-	[ -z "${EX_HOST_REFUSES[$p]:-}" ] || continue
-	assert_grep "^PASS: $(ac_obj "$p")\$" "$T/check.log" "make check (verifier test of $p)"
-	assert_grep "^PASS: $p\\.test\$" "$T/check.log" "make check (functional test of $p)"
-	n=$((n + 2))
-done
-assert_grep "^# TOTAL: +$n\$" "$T/check.log" "make check"
-assert_grep "^# PASS: +$n\$" "$T/check.log" "make check"
+ac_assert_checked "$T/check.log" "$AC_BUILD" "${built[@]}"

@@ -1,7 +1,7 @@
 # The toolkit's install puts the m4 files in $datadir/aclocal and the Meson
 # module (the helper scripts) where bpfbuild.pc says: a consumer with only
 # AX_BPF in configure.ac and the installed bpfbuild.am builds, checks, and
-# finds bpf-validate through bpfbuild.pc.
+# finds bpf-validate and bpf-vm-verify through bpfbuild.pc.
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/lib-autoconf.sh"
 
@@ -56,6 +56,8 @@ cat "$T/configure.log"
 mesondir=$(pkg-config --variable=mesondir bpfbuild)
 assert_grep "^checking for the bpfbuild helper scripts\\.\\.\\. $mesondir\$" "$T/configure.log" "configure"
 assert_grep "^checking for bpf-validate\\.\\.\\. .*$dest.*/bpf-validate\$" "$T/configure.log" "configure"
+# bpf-vm-verify too, for --with-bpf-validate-kernels (bpfbuild.pc's bpf_vm_verify).
+assert_grep "^checking for bpf-vm-verify\\.\\.\\. .*$dest.*/bpf-vm-verify\$" "$T/configure.log" "configure"
 make -C "$p/b" -j2 check >"$T/check.log" 2>&1 || { cat "$T/check.log" "$p/b/test-suite.log"; fail "make check of the consumer"; }
 cat "$T/check.log"
 assert_grep '^PASS: socket_bind\.bpf\.o$' "$T/check.log" "make check"

@@ -36,12 +36,27 @@ ac_configure() {
 		|| { tail -n 40 "$b.configure.log"; fail "configure $* fails"; }
 }
 
+# The examples' LSM program (restrict_fs) is refused by this host kernel:
+# its verifier test goes on, and its functional test runs, in a VM of
+# bookworm's 6.1 (one kernel keeps the time down; tests/vm runs the
+# matrix).  ac_vm: sets K61 (its bpf-vm-kernels cache dir), VM_TOOLS
+# (tools/bpf-vm) and AC_VM_ARGS, the configure arguments for that kernel.
+# The tests choose their kernels themselves, whatever the environment says.
+unset BPF_VALIDATE_KERNELS BPF_VM_VERIFY
+VM_TOOLS=$BPFBUILD_TOP/tools/bpf-vm
+ac_vm() {
+	vm_kernels
+	AC_VM_ARGS=(--with-bpf-validate-kernels="$K61" BPF_VM_VERIFY="$VM_TOOLS/bpf-vm-verify")
+}
+
 # ac_build KEY CONFIGURE-ARGS...: configures and builds the examples once per
-# run for KEY, with the toolkit's bpf-validate; sets AC_BUILD.  Configure
-# output: $AC_BUILD.configure.log.
+# run for KEY, with the toolkit's bpf-validate and the 6.1 VM kernel (ac_vm;
+# ARGS come after, and a later one wins); sets AC_BUILD.  Configure output:
+# $AC_BUILD.configure.log.
 ac_build() {
 	local key=$1; shift
 	toolkit_build
+	ac_vm
 	ac_tree
 	AC_BUILD=$BPFBUILD_TEST_RUN/ac-$key
 	_once "ac-$key" sh -c '
@@ -49,7 +64,7 @@ ac_build() {
 		rm -rf "$b"; mkdir -p "$b"; cd "$b"
 		"$AC_SRC/configure" BPF_VALIDATE="$BPF_VALIDATE" "$@" >"$b.configure.log" 2>&1 \
 			|| { cat "$b.configure.log"; exit 1; }
-		make -j2' sh "$AC_BUILD" "$@" || fail "examples ($key) do not build with autotools"
+		make -j2' sh "$AC_BUILD" "${AC_VM_ARGS[@]}" "$@" || fail "examples ($key) do not build with autotools"
 }
 export AC_SRC
 
@@ -112,3 +127,35 @@ ac_obj() { echo "${AC_DIR[$1]}/$1.bpf.o"; }
 ac_skel() { echo "${AC_DIR[$1]}/$(ex_skel "$1")"; }
 # ex_names: the program names, sorted, one per line.
 ex_names() { printf '%s\n' "${!EX_NEEDS[@]}" | LC_ALL=C sort; }
+
+# ac_assert_checked LOG BUILD-DIR NAME...: the "make check" whose output is
+# LOG ran two tests per NAME, no other, and all passed: its verifier test
+# and its functional test; for a program the host refuses
+# (EX_HOST_REFUSES), the functional test ran in the 6.1 VM and the
+# verifier test passed on the host or, when the host refused it, in that
+# VM.  BUILD-DIR holds the test logs ("" when they are gone: distcheck).
+ac_assert_checked() {
+	local log=$1 b=$2 p n=0 vlog flog; shift 2
+	for p in "$@"; do
+		assert_grep "^PASS: $(ac_obj "$p")\$" "$log" "make check (verifier test of $p)"
+		n=$((n + 2))
+		if [ -z "${EX_HOST_REFUSES[$p]:-}" ]; then
+			assert_grep "^PASS: $p\\.test\$" "$log" "make check (functional test of $p)"
+			continue
+		fi
+		assert_grep "^PASS: $p-vm-6\\.1\\.[^ /]*\\.test\$" "$log" "make check (functional test of $p in the 6.1 VM)"
+		[ -n "$b" ] || continue
+		vlog=$b/${AC_DIR[$p]}/$p.bpf.log
+		if grep -qE "$p: refused: host kernel refuses ${EX_HOST_REFUSES[$p]} programs" "$vlog"; then
+			assert_grep "^(\\./)?$(ac_obj "$p"): $p: host kernel refuses ${EX_HOST_REFUSES[$p]} programs; verified in VM 6\\.1\\." "$vlog" "the verifier test of $p"
+			assert_grep "^$p\\.bpf\\.o +$p +[^ ]+ +pass\$" "$vlog" "the VM's verdict on $p"
+		else
+			assert_grep "^$p\\.bpf\\.o +$p +[^ ]+ +pass +[0-9]" "$vlog" "the host's verdict on $p"
+		fi
+		flog=$(ls "$b/$p"-vm-6.1.*.log)
+		assert_grep "boot\\+test .*: test-[a-z-]+\\.sh exit 0 \\(pass\\)" "$flog" "the functional test of $p in the VM"
+		assert_grep "^ +PASS: " "$flog" "the functional test of $p in the VM (the script's PASS line)"
+	done
+	assert_grep "^# TOTAL: +$n\$" "$log" "make check"
+	assert_grep "^# PASS: +$n\$" "$log" "make check"
+}

@@ -2,7 +2,7 @@
 # examples/ produce byte-identical .bpf.o and .skel.h / .lskel.h for every
 # program they build, and register the same tests: a verifier test per
 # object, and each functional test-*.sh script with the same loader and
-# arguments.
+# arguments, on the host or in the same VM (restrict_fs, LSM).
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/lib-autoconf.sh"
 
@@ -28,7 +28,9 @@ ac_build clang --with-bpf-compiler=clang
 compare clang "$EX_BUILD" "$AC_BUILD" $(ex_names)
 assert_eq "BPF outputs of the autotools build" "$((2 * ${#EX_NEEDS[@]}))" "$(bpf_outputs "$AC_BUILD" | wc -l)"
 
-# The tests, as "KIND PROGRAM-OR-SCRIPT LOADER ARGS..." lines.  Meson:
+# The tests, as "KIND PROGRAM-OR-SCRIPT LOADER ARGS..." lines, and
+# "functional-vm RUNNER KERNEL SCRIPT LOADER" for a functional test in a VM
+# (both builds have bookworm's 6.1 as VM kernel).  Meson:
 meson introspect --tests "$EX_BUILD" | python3 -c '
 import json, os, sys
 top = sys.argv[1]
@@ -36,6 +38,10 @@ for t in json.load(sys.stdin):
     cmd = t["cmd"]
     if any(s.endswith(":bpf-verifier") for s in t["suite"]):
         print("verifier", os.path.basename(cmd[-1]))
+    elif any(s.endswith(":functional-vm") for s in t["suite"]):
+        assert cmd[1:5:2] == ["--kernel", "--run"], cmd
+        print("functional-vm", cmd[0], os.path.basename(cmd[2]), os.path.relpath(cmd[4], top),
+              os.path.basename(cmd[5]), *cmd[6:])
     else:
         print("functional", os.path.relpath(cmd[0], top), os.path.basename(cmd[1]), *cmd[2:])
 ' "$BPFBUILD_TOP/examples" | LC_ALL=C sort >"$T/meson-tests" || fail "meson introspect --tests"
@@ -46,6 +52,15 @@ tests=$(make -s -C "$AC_BUILD" -f Makefile -f "$T/print.mk" ac-print-tests) || f
 for t in $tests; do
 	case $t in
 	*.bpf.o) echo "verifier ${t##*/}" ;;
+	*-vm-*.test)
+		make -s -C "$AC_BUILD" "$t" >/dev/null || fail "cannot make $t"
+		line=$(grep '^exec ' "$AC_BUILD/$t")
+		# exec "BPF-VM-VERIFY" --kernel "KERNEL" --run "SRCDIR/SCRIPT" "BUILDDIR/LOADER" "$@"
+		fields=$(echo "$line" | sed -n 's|^exec "\([^"]*\)" --kernel "\([^"]*\)" --run "\([^"]*\)" "\([^"]*\)" "\$@"$|\1\t\2\t\3\t\4|p')
+		[ -n "$fields" ] || fail "$t: unexpected wrapper: $line"
+		IFS=$'\t' read -r runner kernel script loader <<<"$fields"
+		[ "$t" = "${loader##*/}-vm-${kernel##*/}.test" ] || fail "$t: the wrapper runs ${loader##*/} in ${kernel##*/}"
+		echo "functional-vm $runner ${kernel##*/} ${script#"$AC_SRC"/} ${loader##*/}" ;;
 	*.test)
 		make -s -C "$AC_BUILD" "$t" >/dev/null || fail "cannot make $t"
 		line=$(grep '^exec ' "$AC_BUILD/$t")

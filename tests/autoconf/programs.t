@@ -3,9 +3,10 @@
 # bpf_programs table of examples/meson.build, in the same order and with
 # the same needs, and one Makefile.am block per entry, under its
 # BPF_PROGRAM_<NAME> conditional, that builds the entry's sources into one
-# object with the right kind of skeleton and registers a verifier test
-# unless the host refuses the program type.  (No build: the other tests
-# build and compare the bytes.)
+# object with the right kind of skeleton, registers its verifier test, and
+# its functional test: on the host, or in the VMs (BPF_VM_LOADERS) when the
+# host may refuse the program type.  (No build: the other tests build and
+# compare the bytes, and parity.t the tests.)
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/lib-autoconf.sh"
 
@@ -39,18 +40,23 @@ while IFS='|' read -r name _needs sources light refuses; do
 	[ -n "$block" ] || fail "Makefile.am has no 'if $cond' block for $name"
 	[ "$(grep -c "^if $cond\$" "$am")" = 1 ] || fail "Makefile.am has several 'if $cond' blocks"
 	grep -qx "noinst_PROGRAMS += $name" <<<"$block" || fail "$cond: the loader $name is not built"
-	if [ -n "$light" ] || [ -n "$refuses" ]; then
-		# Outside BPF_OBJECTS, which would give it a NAME.skel.h and a verifier test.
+	if [ -n "$light" ]; then
+		# Outside BPF_OBJECTS, which would give it a NAME.skel.h.
 		grep -qx "BPF_EXTRA_OBJECTS += $obj" <<<"$block" || fail "$cond: $obj is not in BPF_EXTRA_OBJECTS"
 		grep -qx "BPF_EXTRA_SKELETONS += $skel" <<<"$block" || fail "$cond: $skel is not in BPF_EXTRA_SKELETONS"
+		grep -qx "BPF_EXTRA_TESTS += $obj" <<<"$block" || fail "$cond: no verifier test for $obj"
 	else
+		# bpfbuild.am gives it its skeleton and its verifier test.
 		grep -qx "BPF_OBJECTS += $obj" <<<"$block" || fail "$cond: $obj is not in BPF_OBJECTS"
 	fi
 	if [ -n "$refuses" ]; then
-		grep -qE "^(BPF_EXTRA_)?TESTS" <<<"$block" && fail "$cond: $name ($refuses) has a host test, as it has none in Meson"
+		# Its functional test runs in the VMs only, as in Meson.
+		grep -qx "BPF_VM_LOADERS += $name" <<<"$block" || fail "$cond: $name ($refuses) is not in BPF_VM_LOADERS"
+		grep -qE "^TESTS \+= $name\.test\$" <<<"$block" && fail "$cond: $name ($refuses) has a host functional test, as it has none in Meson"
+		grep -qE "^$name-vm-%\.test: script = " "$am" || fail "Makefile.am has no '$name-vm-%.test: script = ...' for the VM test of $name"
 	else
 		grep -qx "TESTS += $name.test" <<<"$block" || fail "$cond: no functional test $name.test"
-		[ -z "$light" ] || grep -qx "BPF_EXTRA_TESTS += $obj" <<<"$block" || fail "$cond: no verifier test for $obj"
+		grep -q "BPF_VM_LOADERS" <<<"$block" && fail "$cond: $name is in BPF_VM_LOADERS, though the host does not refuse it"
 	fi
 	# The sources, as Meson lists them: NAME.bpf.c alone goes through
 	# bpfbuild.am's suffix rule; anything else has its own rule.
@@ -64,5 +70,5 @@ while IFS='|' read -r name _needs sources light refuses; do
 	for s in $sources; do
 		grep -qE "^EXTRA_DIST \+=.* $s( |\\\\|\$)" "$am" || fail "$s is not in EXTRA_DIST"
 	done
-	echo "$name: $obj, $skel${refuses:+, no host test ($refuses)}"
+	echo "$name: $obj, $skel${refuses:+, functional test in the VMs ($refuses)}"
 done <"$T/meson"

@@ -59,6 +59,9 @@ src_test() {
 	# examples' own BPF_EXTRA_TESTS, e.g. the light skeleton's object): the
 	# test driver counts bpf-validate's exit 77 (no verifier under
 	# portage's userpriv/sandbox) as SKIP, after the static checks passed.
+	# restrict_fs (LSM) is among them: a host kernel that refuses LSM
+	# programs skips it too, unless BPF_VALIDATE_KERNELS (make.conf) names
+	# kernels to verify it in QEMU VMs.
 	# The functional tests (socket_bind.test, ...) attach the programs to
 	# the build host's cgroups and sockets: not for a package build.
 	# shellcheck disable=SC2016 # $(BPF_OBJECTS) is make's, not the shell's
