@@ -1,5 +1,9 @@
 #!/bin/sh
 # Sourced by bpfbuild-probe; executable only so that it installs like its siblings.
+# Its variables flow to and from bpfbuild-probe, and set_cap's eval sets
+# cap_* and why_*: shellcheck cannot follow either.  `set -- $(...)`
+# splits readelf's and od's numbers into words on purpose.
+# shellcheck disable=SC2034,SC2154,SC2046
 # bpfbuild-probe-cc.sh: what one BPF compiler can do, and the compile
 # flags decided from that (probe_cc CC).  Sourced by bpfbuild-probe, which
 # sets $work, $probes, $bpftool, $endian, $target_arch, $libbpf_inc,
@@ -29,7 +33,7 @@ core_relo_bytes() {
 btf_ext_records() {
 	set -- "$1" "$2" $(section_info "$1" .BTF.ext)
 	[ $# -eq 4 ] || { echo 0; return; }
-	base=$((0x$3)) size=$((0x$4))
+	base=$((0x$3))
 	set -- "$1" "$2" $(od -An -tu4 -j $((base + 4)) -N 20 "$1" | tr -s ' \n' '  ')
 	# hdr_len func_off func_len line_off line_len
 	if [ "$2" = func ]; then off=$4 len=$5; else off=$6 len=$7; fi
@@ -82,7 +86,7 @@ probe_cc() {
 	*) cc_kind=gcc ;;
 	esac
 	cc_version=$(echo "$vline" | grep -oE '[0-9]+\.[0-9]+(\.[0-9]+)?' | head -n 1)
-	caps= why=
+	caps='' why=''
 	if [ "$endian" = big ]; then bpf_target=bpfeb; else bpf_target=bpfel; fi
 	if [ $cc_kind = clang ]; then
 		base="-target $bpf_target"
