@@ -25,35 +25,38 @@ ac_fails() {
 	[ "$(grep -c 'configure: error:' "$log")" = 1 ] || { tail -n 30 "$log"; fail "configure $*: not one error line"; }
 	grep 'configure: error:' "$log" | tee /dev/stderr
 }
+# ac_error WANT LOG DIR ARGS...: ac_fails, and its one line holds WANT.
+ac_error() {
+	local want=$1 line; shift
+	line=$(ac_fails "$@")
+	echo "$line" | grep -qF -- "$want" || fail "configure ${*:3}: the error lacks '$want': $line"
+}
 
 note "kernels, and BPF_VM_VERIFY pointing nowhere"
-line=$(ac_fails "$T/1.log" "$T/b1" BPF_VALIDATE="$BPF_VALIDATE" \
-	--with-bpf-validate-kernels="$K61" BPF_VM_VERIFY="$T/nowhere/bpf-vm-verify")
-echo "$line" | grep -qF "BPF_VM_VERIFY=$T/nowhere/bpf-vm-verify does not exist; unset it or point it at bpf-vm-verify" ||
-	fail "BPF_VM_VERIFY: $line"
+ac_error "BPF_VM_VERIFY=$T/nowhere/bpf-vm-verify does not exist; unset it or point it at bpf-vm-verify" \
+	"$T/1.log" "$T/b1" BPF_VALIDATE="$BPF_VALIDATE" \
+	--with-bpf-validate-kernels="$K61" BPF_VM_VERIFY="$T/nowhere/bpf-vm-verify"
 
 note "kernels, and no bpf-vm-verify anywhere"
 path_without "$T/novm" 'bpf-vm-verify'
 if PATH=$T/novm pkg-config --exists bpfbuild; then
 	note "bpfbuild.pc is installed here: bpf-vm-verify is always found"
 else
-	line=$(PATH=$T/novm ac_fails "$T/2.log" "$T/b2" BPF_VALIDATE="$BPF_VALIDATE" --with-bpf-validate-kernels="$k61")
-	echo "$line" | grep -qF -- "--with-bpf-validate-kernels=$k61 needs bpf-vm-verify, found neither on PATH nor through pkg-config bpfbuild: install the bpfbuild toolkit or set BPF_VM_VERIFY=PATH" ||
-		fail "no bpf-vm-verify: $line"
+	PATH=$T/novm ac_error "--with-bpf-validate-kernels=$k61 needs bpf-vm-verify, found neither on PATH nor through pkg-config bpfbuild: install the bpfbuild toolkit or set BPF_VM_VERIFY=PATH" \
+		"$T/2.log" "$T/b2" BPF_VALIDATE="$BPF_VALIDATE" --with-bpf-validate-kernels="$k61"
 	# The same from the environment, named as such.
-	line=$(PATH=$T/novm BPF_VALIDATE_KERNELS=$k61 ac_fails "$T/3.log" "$T/b3" BPF_VALIDATE="$BPF_VALIDATE")
-	echo "$line" | grep -qF "BPF_VALIDATE_KERNELS=$k61 needs bpf-vm-verify" || fail "no bpf-vm-verify (environment): $line"
+	PATH=$T/novm BPF_VALIDATE_KERNELS=$k61 ac_error "BPF_VALIDATE_KERNELS=$k61 needs bpf-vm-verify" \
+		"$T/3.log" "$T/b3" BPF_VALIDATE="$BPF_VALIDATE"
 fi
 
 note "kernels with the fallback validator"
-line=$(ac_fails "$T/4.log" "$T/b4" BPF_VALIDATE="$AC_SRC/build-aux/bpfbuild/scripts/bpfbuild-validate-fallback" \
-	--with-bpf-validate-kernels="$K61" BPF_VM_VERIFY="$vmv")
-echo "$line" | grep -qF "needs bpf-validate from the bpfbuild toolkit (\"bpftool prog loadall\" cannot run in the VMs)" ||
-	fail "fallback validator: $line"
+ac_error "needs bpf-validate from the bpfbuild toolkit (\"bpftool prog loadall\" cannot run in the VMs)" \
+	"$T/4.log" "$T/b4" BPF_VALIDATE="$AC_SRC/build-aux/bpfbuild/scripts/bpfbuild-validate-fallback" \
+	--with-bpf-validate-kernels="$K61" BPF_VM_VERIFY="$vmv"
 
 note "--with-bpf-validate-kernels needs a value"
-line=$(ac_fails "$T/5.log" "$T/b5" BPF_VALIDATE="$BPF_VALIDATE" --with-bpf-validate-kernels)
-echo "$line" | grep -qF -- "--with-bpf-validate-kernels needs the kernels" || fail "bare --with: $line"
+ac_error "--with-bpf-validate-kernels needs the kernels" \
+	"$T/5.log" "$T/b5" BPF_VALIDATE="$BPF_VALIDATE" --with-bpf-validate-kernels
 
 note "BPF_VALIDATE_KERNELS is the default; the option wins"
 summary() {  # summary DIR ARGS...: the validation row of a fresh configure
