@@ -354,14 +354,6 @@ function report(    f, line, n, r, rf, o, k, i, c, out, ko, nk, key, bad, guarde
 		}
 	}
 	nt = nobj
-	for (c = 1; c <= ncols; c++) {
-		W[c] = 0
-		for (r = 0; r <= nt; r++) if (ulen(T[r, c]) > W[c]) W[c] = ulen(T[r, c])
-	}
-	for (r = 0; r <= nt; r++) {
-		line = ""
-		for (c = 1; c <= ncols; c++) line = line (c > 1 ? "  " : "") ljust(T[r, c], W[c])
-		print rtrim(line)
-	}
+	print_table(T, nt, ncols)
 	for (i = 1; i <= nl; i++) print LINES[i]
 }

@@ -64,6 +64,20 @@ function ljust(s, w,    n) {
 	return s
 }
 
+# print_table(T, rows, cols): T[0..rows, 1..cols] in columns two spaces
+# apart, each as wide as its widest cell (row 0 is the header).
+function print_table(T, rows, cols,    W, r, c, line) {
+	for (c = 1; c <= cols; c++) {
+		W[c] = 0
+		for (r = 0; r <= rows; r++) if (ulen(T[r, c]) > W[c]) W[c] = ulen(T[r, c])
+	}
+	for (r = 0; r <= rows; r++) {
+		line = ""
+		for (c = 1; c <= cols; c++) line = line (c > 1 ? "  " : "") ljust(T[r, c], W[c])
+		print rtrim(line)
+	}
+}
+
 function u4hex(n) {
 	return sprintf("\\u%04x", n)
 }

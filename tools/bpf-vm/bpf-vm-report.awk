@@ -229,15 +229,7 @@ BEGIN {
 		T[1, 1] = T[1, 2] = T[1, 3] = "-"
 		for (n = 1; n <= count; n++) T[1, 3 + n] = KERR[n] != "" ? "boot-failed" : "-"
 	}
-	for (c = 1; c <= ncols; c++) {
-		W[c] = 0
-		for (r = 0; r <= nt; r++) if (ulen(T[r, c]) > W[c]) W[c] = ulen(T[r, c])
-	}
-	for (r = 0; r <= nt; r++) {
-		line = ""
-		for (c = 1; c <= ncols; c++) line = line (c > 1 ? "  " : "") ljust(T[r, c], W[c])
-		print rtrim(line)
-	}
+	print_table(T, nt, ncols)
 	print ""
 	for (n = 1; n <= count; n++) {
 		if (KERR[n] != "") continue
