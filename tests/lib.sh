@@ -47,6 +47,17 @@ toolkit_build() {
 
 # examples_build KEY MESON-ARGS...: configures and builds examples/ once per
 # run for KEY; sets EX_BUILD to its build dir.  Configure output: $EX_BUILD.setup.log
+# clang_bpf_object SRC OUT [CLANG-ARG...]: SRC compiled by clang for BPF
+# (CO-RE, BTF; the includes in the args) and linked by `bpftool gen object`,
+# as bpfbuild builds it, for the tests' own BPF programs.
+clang_bpf_object() {
+	local src=$1 out=$2; shift 2
+	clang -g -O2 -target bpf -mcpu=v3 -D__TARGET_ARCH_x86 "$@" \
+		-idirafter "/usr/include/$(gcc -print-multiarch)" -c "$src" -o "$out.tmp.o" &&
+		"${BPFTOOL:-$(command -v bpftool || echo /usr/sbin/bpftool)}" gen object "$out" "$out.tmp.o" &&
+		rm -f "$out.tmp.o"
+}
+
 # The examples' LSM program (restrict_fs) is refused by this host kernel:
 # its verifier test goes on in a VM of bookworm's 6.1 (one kernel keeps the
 # time down; tests/vm runs the matrix).  ARGS come after, and a later -D wins.

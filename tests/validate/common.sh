@@ -19,10 +19,7 @@ _compile_all() {
 	for src in "$PROGS"/*.bpf.c; do
 		n=$(basename "$src" .bpf.c)
 		case $n in gcc_*) continue ;; esac
-		clang -g -O2 -target bpf -mcpu=v3 -D__TARGET_ARCH_x86 -I"$OBJ" \
-			-idirafter "/usr/include/$MULTIARCH" -c "$src" -o "$OBJ/$n.tmp.o"
-		"$BPFTOOL" gen object "$OBJ/$n.o" "$OBJ/$n.tmp.o"
-		rm -f "$OBJ/$n.tmp.o"
+		clang_bpf_object "$src" "$OBJ/$n.o" -I"$OBJ"
 	done
 	# gcc-bpf 12 needs -I for <bpf/...> and -idirafter for the multiarch
 	# dir (DESIGN.md).  Its -gbtf objects do not link with gen object.

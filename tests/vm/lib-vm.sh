@@ -18,12 +18,7 @@ _vm_compile() {
 	cd "$BPFBUILD_TOP/tests/vm/progs"
 	for src in *.bpf.c; do
 		n=$(basename "$src" .bpf.c)
-		clang -g -O2 -target bpf -mcpu=v3 -D__TARGET_ARCH_x86 \
-			-ffile-prefix-map="$PWD=." \
-			-I"$VM_OBJ" -idirafter "/usr/include/$(gcc -print-multiarch)" \
-			-c "$src" -o "$VM_OBJ/$n.tmp.o"
-		"$BPFTOOL" gen object "$VM_OBJ/$n.bpf.o" "$VM_OBJ/$n.tmp.o"
-		rm -f "$VM_OBJ/$n.tmp.o"
+		clang_bpf_object "$src" "$VM_OBJ/$n.bpf.o" -ffile-prefix-map="$PWD=." -I"$VM_OBJ"
 	done
 }
 _once vm-objs _vm_compile || fail "the VM test programs do not compile"
