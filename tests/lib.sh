@@ -47,6 +47,25 @@ toolkit_build() {
 
 # examples_build KEY MESON-ARGS...: configures and builds examples/ once per
 # run for KEY; sets EX_BUILD to its build dir.  Configure output: $EX_BUILD.setup.log
+# path_without DIR PATTERN...: DIR gets a link to every program of the
+# system's bin and sbin directories (in PATH order) whose name matches none
+# of the glob PATTERNs: PATH=DIR is a system where those are not installed.
+path_without() {
+	local dir=$1 d f p skip; shift
+	mkdir -p "$dir"
+	for d in /usr/local/sbin /usr/local/bin /usr/sbin /usr/bin /sbin /bin; do
+		for f in "$d"/*; do
+			[ -e "$f" ] || continue  # an empty dir leaves the glob as is
+			skip=no
+			for p in "$@"; do
+				# shellcheck disable=SC2254 # the patterns are globs
+				case ${f##*/} in $p) skip=yes ;; esac
+			done
+			[ $skip = yes ] || [ -e "$dir/${f##*/}" ] || ln -s "$f" "$dir/${f##*/}"
+		done
+	done
+}
+
 # clang_bpf_object SRC OUT [CLANG-ARG...]: SRC compiled by clang for BPF
 # (CO-RE, BTF; the includes in the args) and linked by `bpftool gen object`,
 # as bpfbuild builds it, for the tests' own BPF programs.
@@ -67,11 +86,11 @@ examples_build() {
 	vm_kernels
 	EX_BUILD=$BPFBUILD_TEST_RUN/examples-$key
 	_once "examples-$key" sh -c '
-		b=$1; shift
+		b=$1 k=$2; shift 2
 		meson setup "$b" "$BPFBUILD_TOP/examples" -Dbpf-validate="$BPF_VALIDATE" \
-			-Dbpf-vm-verify="$BPFBUILD_TOP/tools/bpf-vm/bpf-vm-verify" -Dvalidate-kernels="$0" \
+			-Dbpf-vm-verify="$BPFBUILD_TOP/tools/bpf-vm/bpf-vm-verify" -Dvalidate-kernels="$k" \
 			"$@" >"$b.setup.log" 2>&1 || { cat "$b.setup.log"; exit 1; }
-		meson compile -C "$b"' "$K61" "$EX_BUILD" "$@" || fail "examples ($key) do not build"
+		meson compile -C "$b"' sh "$EX_BUILD" "$K61" "$@" || fail "examples ($key) do not build"
 }
 
 # vm_kernels: the kernel matrix (bpf-vm-kernels matrix: bookworm's 6.1, 6.12,

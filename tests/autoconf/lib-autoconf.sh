@@ -82,21 +82,6 @@ configure_fails() {
 	grep 'configure: error:' "$log" | tee /dev/stderr
 }
 
-# path_without DIR PATTERN...: DIR gets a link to every program of
-# /usr/bin, /usr/sbin and /bin whose name matches none of the patterns.
-path_without() {
-	local dir=$1 f p skip; shift
-	mkdir -p "$dir"
-	for f in /usr/bin/* /usr/sbin/* /bin/*; do
-		skip=no
-		for p in "$@"; do
-			# shellcheck disable=SC2254 # the patterns are globs
-			case ${f##*/} in $p) skip=yes ;; esac
-		done
-		[ $skip = yes ] || [ -e "$dir/${f##*/}" ] || ln -s "$f" "$dir/${f##*/}"
-	done
-}
-
 # bpf_outputs DIR: "sha256  path" of every BPF object and skeleton (full or
 # light) under DIR.
 bpf_outputs() {
@@ -145,13 +130,7 @@ ac_assert_checked() {
 		fi
 		assert_grep "^PASS: $p-vm-6\\.1\\.[^ /]*\\.test\$" "$log" "make check (functional test of $p in the 6.1 VM)"
 		[ -n "$b" ] || continue
-		vlog=$b/${AC_DIR[$p]}/$p.bpf.log
-		if grep -qE "$p: refused: host kernel refuses ${EX_HOST_REFUSES[$p]} programs" "$vlog"; then
-			assert_grep "^(\\./)?$(ac_obj "$p"): $p: host kernel refuses ${EX_HOST_REFUSES[$p]} programs; verified in VM 6\\.1\\." "$vlog" "the verifier test of $p"
-			assert_grep "^$p\\.bpf\\.o +$p +[^ ]+ +pass\$" "$vlog" "the VM's verdict on $p"
-		else
-			assert_grep "^$p\\.bpf\\.o +$p +[^ ]+ +pass +[0-9]" "$vlog" "the host's verdict on $p"
-		fi
+		ex_assert_vm_verified "$p" "$b/${AC_DIR[$p]}/$p.bpf.log" "(\\./)?$(ac_obj "$p")"
 		flog=$(ls "$b/$p"-vm-6.1.*.log)
 		assert_grep "boot\\+test .*: test-[a-z-]+\\.sh exit 0 \\(pass\\)" "$flog" "the functional test of $p in the VM"
 		assert_grep "^ +PASS: " "$flog" "the functional test of $p in the VM (the script's PASS line)"

@@ -38,6 +38,6 @@ for p in "${!EX_NEEDS[@]}"; do
 	ex_assert_functional "$p" "$T/test.log"
 	n=$((n + 2))
 done
-ex_assert_vm_verified "$EX_BUILD/meson-logs/testlog.txt"
+ex_assert_vm_verified restrict_fs "$EX_BUILD/meson-logs/testlog.txt"
 assert_grep "^Ok: +$n\b" "$T/test.log" "meson test (expected $n OK)"
 assert_no_grep '^(Fail|Skipped|Timeout|Unexpected Pass|Expected Fail): +[1-9]' "$T/test.log" "meson test"

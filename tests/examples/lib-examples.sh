@@ -15,6 +15,8 @@ declare -A EX_NEEDS=(
 # The programs the running kernel may refuse as a type: verified on the
 # host or else in the VMs, functionally tested in the VMs only.
 declare -A EX_HOST_REFUSES=([restrict_fs]=lsm)
+# Their programs' sections, as the verifier tables print them.
+declare -A EX_HOST_REFUSES_SECTION=([restrict_fs]=lsm/file_open)
 # Light skeletons (NAME.lskel.h) instead of NAME.skel.h.
 declare -A EX_LIGHT=([xdp_counter_light]=1)
 
@@ -32,13 +34,16 @@ ex_assert_functional() {
 		assert_grep "$1 functional \\(vm 6\\.1\\.[^)]*\\) +OK" "$2" "functional test of $1 in the 6.1 VM"
 	fi
 }
-# ex_assert_vm_verified TESTLOG: restrict_fs was refused by the host and
-# verified in the 6.1 VM instead, or passed on a host that loads LSM.
+# ex_assert_vm_verified NAME LOG [OBJ]: NAME, a program the host may refuse
+# (EX_HOST_REFUSES), was refused by the host and verified in the 6.1 VM
+# instead, or passed on a host that loads it; LOG is its verifier test's
+# log, which names the object OBJ (a regex; default NAME.bpf.o).
 ex_assert_vm_verified() {
-	if ! grep -qE 'restrict_fs: refused: host kernel refuses lsm' "$1"; then
-		assert_grep '^restrict_fs\.bpf\.o +restrict_fs +lsm/file_open +pass +[0-9]' "$1" "the host's verdict on restrict_fs"
+	local p=$1 log=$2 obj="${3:-$1\\.bpf\\.o}" type=${EX_HOST_REFUSES[$1]} sec=${EX_HOST_REFUSES_SECTION[$1]}
+	if ! grep -qE "$p: refused: host kernel refuses $type programs" "$log"; then
+		assert_grep "^$p\.bpf\.o +$p +$sec +pass +[0-9]" "$log" "the host's verdict on $p"
 		return 0
 	fi
-	assert_grep '^restrict_fs\.bpf\.o: restrict_fs: host kernel refuses lsm programs; verified in VM 6\.1\.' "$1" "the verifier test of restrict_fs"
-	assert_grep '^restrict_fs\.bpf\.o +restrict_fs +lsm/file_open +pass$' "$1" "the VM's verdict on restrict_fs"
+	assert_grep "^$obj: $p: host kernel refuses $type programs; verified in VM 6\.1\." "$log" "the verifier test of $p"
+	assert_grep "^$p\.bpf\.o +$p +$sec +pass\$" "$log" "the VM's verdict on $p"
 }

@@ -7,11 +7,7 @@ line=$(BPF_CC=/nonexistent setup_fails "$T/1.log" "$T/b1" "$src")
 echo "$line" | grep -q 'BPF_CC=/nonexistent does not exist' || fail "BPF_CC: $line"
 
 # A PATH that has everything but a BPF gcc.
-mkdir "$T/bin"
-for f in /usr/bin/* /usr/sbin/* /bin/*; do
-	case ${f##*/} in *bpf*gcc*|bpf-none-*|bpf-unknown-*) continue ;; esac
-	[ -e "$T/bin/${f##*/}" ] || ln -s "$f" "$T/bin/${f##*/}"
-done
+path_without "$T/bin" '*bpf*gcc*' 'bpf-none-*' 'bpf-unknown-*'
 line=$(PATH=$T/bin setup_fails "$T/2.log" "$T/b2" "$src" -Dbpf-compiler=gcc)
 echo "$line" | grep -q 'no BPF gcc .* on PATH; install gcc-bpf' || fail "gcc missing: $line"
 

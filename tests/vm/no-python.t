@@ -6,15 +6,7 @@
 k61=$(basename "$K61")
 
 # A PATH with everything but python*.
-mkdir "$T/bin"
-for d in /usr/local/sbin /usr/local/bin /usr/sbin /usr/bin /sbin /bin; do
-	for f in "$d"/*; do
-		[ -e "$f" ] || continue  # an empty dir leaves the glob as is
-		b=${f##*/}
-		case $b in python*) continue ;; esac
-		[ -e "$T/bin/$b" ] || ln -s "$f" "$T/bin/$b"
-	done
-done
+path_without "$T/bin" 'python*'
 nopy() { env PATH="$T/bin" "$@"; }
 ! nopy sh -c 'command -v python3' >/dev/null || fail "python3 still on the test PATH"
 note "awk is $(readlink -f "$(command -v awk)")"
