@@ -63,7 +63,7 @@ int main(int argc, char **argv)
 		{}
 	};
 	struct ring_buffer *rb = NULL;
-	struct exec_events *skel;
+	struct exec_events_bpf *skel;
 	long timeout = 0;
 	time_t deadline = 0;
 	int opt, err, verbose = 0, ret = 1;
@@ -88,13 +88,13 @@ int main(int argc, char **argv)
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 
-	skel = exec_events__open_and_load();
+	skel = exec_events_bpf__open_and_load();
 	if (!skel) {
 		fprintf(stderr, "exec_events: cannot load the BPF program: %s%s\n",
 			strerror(errno), errno == EPERM ? ROOT_HINT : "");
 		return 1;
 	}
-	err = exec_events__attach(skel);
+	err = exec_events_bpf__attach(skel);
 	if (err) {
 		fprintf(stderr, "exec_events: cannot attach to sched/sched_process_exec: %s%s\n",
 			strerror(-err), err == -ENOENT ?
@@ -127,8 +127,8 @@ int main(int argc, char **argv)
 	ret = 0;
 out:
 	ring_buffer__free(rb);
-	exec_events__detach(skel);
-	exec_events__destroy(skel);
+	exec_events_bpf__detach(skel);
+	exec_events_bpf__destroy(skel);
 	return ret;
 usage:
 	fprintf(stderr, "usage: exec_events [--comm NAME] [--timeout SECONDS] [-v]\n");

@@ -38,7 +38,6 @@ int BPF_PROG(restrict_fs, struct file *file, int ret)
 	__u64 cgroup_id = bpf_get_current_cgroup_id();
 	__u32 magic;
 	void *fs_set;
-	__u8 *denied;
 
 	/* An earlier LSM already said no: keep its answer. */
 	if (ret != 0)
@@ -47,14 +46,7 @@ int BPF_PROG(restrict_fs, struct file *file, int ret)
 	if (!fs_set)
 		return 0;	/* not a restricted cgroup */
 	magic = BPF_CORE_READ(file, f_inode, i_sb, s_magic);
-	/*
-	 * Read the value rather than test the pointer alone: gcc-bpf 16 turns
-	 * "lookup ? -EPERM : 0" into arithmetic on the map_value_or_null
-	 * pointer (neg, or), which the verifier rejects.  The load needs a
-	 * real branch on NULL first.
-	 */
-	denied = bpf_map_lookup_elem(fs_set, &magic);
-	if (denied && *denied)
+	if (bpf_map_lookup_elem(fs_set, &magic))
 		return -EPERM;
 	return 0;
 }

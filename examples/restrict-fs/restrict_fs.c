@@ -112,7 +112,7 @@ static int cgroup_id(const char *path, __u64 *id)
 }
 
 /* Creates the inner set of denied magics and registers it for the cgroup. */
-static int deny_in_cgroup(struct restrict_fs *skel, __u64 cgid, unsigned int *magics, int n)
+static int deny_in_cgroup(struct restrict_fs_bpf *skel, __u64 cgid, unsigned int *magics, int n)
 {
 	LIBBPF_OPTS(bpf_map_create_opts, opts);
 	int fd, err = 0, i;
@@ -158,7 +158,7 @@ int main(int argc, char **argv)
 	unsigned int magics[RESTRICT_FS_MAX_FS];
 	const char *tries[64];
 	int n_magic = 0, n_try = 0, opt, err, i, verbose = 0, ret = 1;
-	struct restrict_fs *skel;
+	struct restrict_fs_bpf *skel;
 	struct test_cgroup cg;
 	char *tok, *save;
 	__u64 cgid;
@@ -186,12 +186,12 @@ int main(int argc, char **argv)
 	if (!verbose)
 		libbpf_set_print(NULL);	/* the one line below says what failed; -v for libbpf's view */
 
-	skel = restrict_fs__open();
+	skel = restrict_fs_bpf__open();
 	if (!skel) {
 		fprintf(stderr, "restrict_fs: cannot open the BPF object: %s\n", strerror(errno));
 		return 1;
 	}
-	err = restrict_fs__load(skel);
+	err = restrict_fs_bpf__load(skel);
 	if (err == -EPERM && kernel_refuses_lsm()) {
 		fprintf(stderr, "restrict_fs: the host kernel refuses lsm programs (EPERM)\n");
 		ret = EXIT_KERNEL_REFUSES;
@@ -211,7 +211,7 @@ int main(int argc, char **argv)
 		goto out_skel;
 	if (cgroup_id(cg.path, &cgid) || deny_in_cgroup(skel, cgid, magics, n_magic))
 		goto out_cg;
-	err = restrict_fs__attach(skel);
+	err = restrict_fs_bpf__attach(skel);
 	if (err) {
 		fprintf(stderr, "restrict_fs: cannot attach to lsm/file_open: %s%s\n",
 			strerror(-err), err == -EPERM ? ROOT_HINT : "");
@@ -227,11 +227,11 @@ int main(int argc, char **argv)
 	fflush(stdout);
 	ret = test_cgroup_leave(&cg) ? 1 : 0;
 out_detach:
-	restrict_fs__detach(skel);
+	restrict_fs_bpf__detach(skel);
 out_cg:
 	test_cgroup_destroy(&cg);
 out_skel:
-	restrict_fs__destroy(skel);
+	restrict_fs_bpf__destroy(skel);
 	return ret;
 usage:
 	fprintf(stderr, "usage: restrict_fs --deny-fs TYPE[,TYPE]... --try PATH... [-v]\n");

@@ -137,7 +137,7 @@ int main(int argc, char **argv)
 	struct bpf_link *egress = NULL, *ingress = NULL;
 	struct sockaddr_in peer_sin, local_sin, lo_sin;
 	unsigned short port = 4000 + getpid() % 20000;
-	struct restrict_ifaces *skel;
+	struct restrict_ifaces_bpf *skel;
 	struct test_cgroup cg = { .fd = -1 };
 	__u32 ifindex[MAX_IFACES];
 
@@ -185,13 +185,13 @@ int main(int argc, char **argv)
 			return 1;
 	}
 
-	skel = restrict_ifaces__open();
+	skel = restrict_ifaces_bpf__open();
 	if (!skel) {
 		fprintf(stderr, "restrict_ifaces: cannot open the BPF object: %s\n", strerror(errno));
 		return 1;
 	}
 	skel->rodata->allow_list = mode;
-	err = restrict_ifaces__load(skel);
+	err = restrict_ifaces_bpf__load(skel);
 	if (err) {
 		fprintf(stderr, "restrict_ifaces: cannot load the BPF programs: %s%s\n",
 			strerror(-err), err == -EPERM ? ROOT_HINT : "");
@@ -245,7 +245,7 @@ out:
 	bpf_link__destroy(ingress);
 	bpf_link__destroy(egress);
 	test_cgroup_destroy(&cg);
-	restrict_ifaces__destroy(skel);
+	restrict_ifaces_bpf__destroy(skel);
 	close_fd(lo_b);
 	close_fd(lo_a);
 	close_fd(local_fd);

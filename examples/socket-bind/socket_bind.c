@@ -71,7 +71,7 @@ int main(int argc, char **argv)
 	unsigned short allow[SOCKET_BIND_MAX_PORTS], tries[64], port;
 	int n_allow = 0, n_try = 0, opt, err, i, verbose = 0, ret = 1;
 	struct bpf_link *link4 = NULL, *link6 = NULL;
-	struct socket_bind *skel;
+	struct socket_bind_bpf *skel;
 	struct test_cgroup cg;
 
 	while ((opt = getopt_long(argc, argv, "a:t:v", opts, NULL)) != -1) {
@@ -89,7 +89,7 @@ int main(int argc, char **argv)
 	if (!verbose)
 		libbpf_set_print(NULL);	/* the one line below says what failed; -v for libbpf's view */
 
-	skel = socket_bind__open_and_load();
+	skel = socket_bind_bpf__open_and_load();
 	if (!skel) {
 		fprintf(stderr, "socket_bind: cannot load the BPF programs: %s%s\n", strerror(errno),
 			errno == EPERM ? " (run as root: it needs CAP_BPF and CAP_NET_ADMIN)" : "");
@@ -132,6 +132,6 @@ out_cg:
 	bpf_link__destroy(link4);
 	test_cgroup_destroy(&cg);
 out_skel:
-	socket_bind__destroy(skel);
+	socket_bind_bpf__destroy(skel);
 	return ret;
 }

@@ -67,7 +67,7 @@ static void try_socket(int k)
 	close(fd);
 }
 
-static int print_stats(struct socket_policy *skel)
+static int print_stats(struct socket_policy_bpf *skel)
 {
 	static const char *const names[STAT_MAX] = { "inet", "inet6", "denied" };
 	__u32 slot;
@@ -98,7 +98,7 @@ int main(int argc, char **argv)
 	};
 	int tries[64], n_try = 0, opt, err, i, bit, verbose = 0, ret = 1;
 	struct bpf_link *link = NULL;
-	struct socket_policy *skel;
+	struct socket_policy_bpf *skel;
 	struct test_cgroup cg;
 	__u32 denied = 0;
 
@@ -123,13 +123,13 @@ int main(int argc, char **argv)
 	if (!verbose)
 		libbpf_set_print(NULL);	/* the one line below says what failed; -v for libbpf's view */
 
-	skel = socket_policy__open();
+	skel = socket_policy_bpf__open();
 	if (!skel) {
 		fprintf(stderr, "socket_policy: cannot open the BPF object: %s\n", strerror(errno));
 		return 1;
 	}
 	skel->rodata->denied_types = denied;
-	err = socket_policy__load(skel);
+	err = socket_policy_bpf__load(skel);
 	if (err) {
 		fprintf(stderr, "socket_policy: cannot load the BPF program: %s%s\n",
 			strerror(-err), err == -EPERM ? ROOT_HINT : "");
@@ -154,7 +154,7 @@ out_cg:
 	bpf_link__destroy(link);
 	test_cgroup_destroy(&cg);
 out_skel:
-	socket_policy__destroy(skel);
+	socket_policy_bpf__destroy(skel);
 	return ret;
 usage:
 	fprintf(stderr, "usage: socket_policy [--deny stream|dgram|raw]... --try KIND... [-v]\n");

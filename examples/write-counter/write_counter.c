@@ -21,7 +21,7 @@ int main(int argc, char **argv)
 {
 	int verbose = argc > 1 && strcmp(argv[1], "-v") == 0;
 	long n = argc > 1 + verbose ? strtol(argv[1 + verbose], NULL, 10) : 100, i;
-	struct write_counter *skel;
+	struct write_counter_bpf *skel;
 	int fd, err, ret = 1;
 	__u64 counted;
 
@@ -31,19 +31,19 @@ int main(int argc, char **argv)
 	}
 	if (!verbose)
 		libbpf_set_print(NULL);	/* the one line below says what failed; -v for libbpf's view */
-	skel = write_counter__open();
+	skel = write_counter_bpf__open();
 	if (!skel) {
 		fprintf(stderr, "write_counter: cannot open the BPF object: %s\n", strerror(errno));
 		return 1;
 	}
 	skel->rodata->target_tgid = getpid();
-	err = write_counter__load(skel);
+	err = write_counter_bpf__load(skel);
 	if (err) {
 		fprintf(stderr, "write_counter: cannot load the BPF program: %s%s\n", strerror(-err),
 			err == -EPERM ? " (run as root: it needs CAP_BPF and CAP_PERFMON)" : "");
 		goto out;
 	}
-	err = write_counter__attach(skel);
+	err = write_counter_bpf__attach(skel);
 	if (err) {
 		fprintf(stderr, "write_counter: cannot attach to syscalls/sys_enter_write: %s%s\n",
 			strerror(-err), err == -ENOENT ?
@@ -64,13 +64,13 @@ int main(int argc, char **argv)
 		}
 	}
 	close(fd);
-	write_counter__detach(skel);
+	write_counter_bpf__detach(skel);
 
 	/* Read after detach, so that the printf below is not counted. */
 	counted = skel->bss->writes;
 	printf("counted %llu of %ld writes\n", (unsigned long long)counted, n);
 	ret = counted == (__u64)n ? 0 : 1;
 out:
-	write_counter__destroy(skel);
+	write_counter_bpf__destroy(skel);
 	return ret;
 }

@@ -27,7 +27,7 @@
 
 #define ROOT_HINT " (run as root: it needs CAP_BPF and CAP_NET_ADMIN)"
 
-static int run_packets(struct xdp_counter *skel, int repeat)
+static int run_packets(struct xdp_counter_bpf *skel, int repeat)
 {
 	struct test_packet pkts[XDP_TEST_PACKETS];
 	int i, err, fd = bpf_program__fd(skel->progs.xdp_count);
@@ -49,7 +49,7 @@ static int run_packets(struct xdp_counter *skel, int repeat)
 }
 
 /* Sums each slot over the CPUs and prints one line. */
-static int print_counters(struct xdp_counter *skel)
+static int print_counters(struct xdp_counter_bpf *skel)
 {
 	const char *const *names = xdp_counter_names();
 	int ncpus = libbpf_num_possible_cpus(), err;
@@ -109,7 +109,7 @@ int main(int argc, char **argv)
 	};
 	long port = -1, repeat = 1, seconds = 10;
 	const char *iface = NULL;
-	struct xdp_counter *skel;
+	struct xdp_counter_bpf *skel;
 	struct bpf_link *link = NULL;
 	int opt, err, test = 0, verbose = 0, ifindex = 0, ret = 1;
 
@@ -133,13 +133,13 @@ int main(int argc, char **argv)
 	if (!verbose)
 		libbpf_set_print(NULL);	/* the one line below says what failed; -v for libbpf's view */
 
-	skel = xdp_counter__open();
+	skel = xdp_counter_bpf__open();
 	if (!skel) {
 		fprintf(stderr, "xdp_counter: cannot open the BPF object: %s\n", strerror(errno));
 		return 1;
 	}
 	skel->rodata->drop_port = htons(port);
-	err = xdp_counter__load(skel);
+	err = xdp_counter_bpf__load(skel);
 	if (err) {
 		fprintf(stderr, "xdp_counter: cannot load the BPF program: %s%s\n",
 			strerror(-err), err == -EPERM ? ROOT_HINT : "");
@@ -167,7 +167,7 @@ int main(int argc, char **argv)
 	ret = print_counters(skel) ? 1 : 0;
 out:
 	bpf_link__destroy(link);
-	xdp_counter__destroy(skel);
+	xdp_counter_bpf__destroy(skel);
 	return ret;
 usage:
 	fprintf(stderr, "usage: xdp_counter --drop-port PORT (--test [--repeat N] | --iface NAME [--seconds S]) [-v]\n");

@@ -39,7 +39,7 @@ static int test_run(int prog_fd, struct test_packet *p, int repeat, __u32 *retva
 	return err;
 }
 
-static int run_packets(struct xdp_counter_light *skel, int repeat)
+static int run_packets(struct xdp_counter_light_bpf *skel, int repeat)
 {
 	struct test_packet pkts[XDP_TEST_PACKETS];
 	__u32 verdict;
@@ -86,7 +86,7 @@ static int possible_cpus(void)
 	return n;
 }
 
-static int print_counters(struct xdp_counter_light *skel)
+static int print_counters(struct xdp_counter_light_bpf *skel)
 {
 	const char *const *names = xdp_counter_names();
 	int ncpus = possible_cpus();
@@ -148,7 +148,7 @@ int main(int argc, char **argv)
 	};
 	long port = -1, repeat = 1, seconds = 10;
 	const char *iface = NULL;
-	struct xdp_counter_light *skel;
+	struct xdp_counter_light_bpf *skel;
 	int opt, err, test = 0, ifindex = 0, link_fd, ret = 1;
 
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
@@ -168,13 +168,13 @@ int main(int argc, char **argv)
 		return 1;
 	}
 
-	skel = xdp_counter_light__open();
+	skel = xdp_counter_light_bpf__open();
 	if (!skel) {
 		fprintf(stderr, "xdp_counter_light: cannot open the light skeleton: %s\n", strerror(errno));
 		return 1;
 	}
 	skel->rodata->drop_port = htons(port);
-	err = xdp_counter_light__load(skel);
+	err = xdp_counter_light_bpf__load(skel);
 	if (err) {
 		/* The skeleton returns -errno, or the loader program's error. */
 		fprintf(stderr, "xdp_counter_light: cannot load the BPF program: %s%s\n",
@@ -197,7 +197,7 @@ int main(int argc, char **argv)
 	close(link_fd);	/* detach before reading: the counts are final */
 	ret = print_counters(skel) ? 1 : 0;
 out:
-	xdp_counter_light__destroy(skel);
+	xdp_counter_light_bpf__destroy(skel);
 	return ret;
 usage:
 	fprintf(stderr, "usage: xdp_counter_light --drop-port PORT (--test [--repeat N] | --iface NAME [--seconds S])\n");

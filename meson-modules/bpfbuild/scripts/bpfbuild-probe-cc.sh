@@ -3,12 +3,15 @@
 # Its variables flow to and from bpfbuild-probe, and set_cap's eval sets
 # cap_* and why_*: shellcheck cannot follow either.  `set -- $(...)`
 # splits readelf's and od's numbers into words on purpose.
-# shellcheck disable=SC2034,SC2154,SC2046
-# bpfbuild-probe-cc.sh: what one BPF compiler can do, and the compile
-# flags decided from that (probe_cc CC).  Sourced by bpfbuild-probe, which
-# sets $work, $probes, $bpftool, $endian, $target_arch, $libbpf_inc,
-# $asm_inc, $pch_btf and $vmlinux_btf; this is the one place where a BPF
-# compile flag is decided, for Meson and autoconf alike.
+# shellcheck disable=SC2034,SC2154,SC2046,SC2086
+# bpfbuild-probe-cc.sh: what one BPF compiler can do (probe_cc CC [WORD...]),
+# measured in the object each probe source compiles to, never taken from a
+# version number.  The flags are not decided here: after each stage the
+# measured facts go through bpfbuild-decide, the one flag table, and the
+# later probes compile with what it answered.  bpfbuild-probe runs probe_cc
+# in a process of its own per candidate, so no result outlives its compiler.
+# bpfbuild-probe sets $work, $probes, $here, $bpftool, $endian, $target_arch,
+# $libbpf_inc, $asm_inc, $opt_cpu, $pch_btf and $vmlinux_btf.
 # --- helpers --------------------------------------------------------------
 
 # section_info OBJ NAME -> "OFFSET SIZE" (hex) or nothing
@@ -18,7 +21,7 @@ section_info() {
 }
 has_section() { [ -n "$(section_info "$1" "$2")" ]; }
 
-# core_relo_count OBJ: the number of bytes of CO-RE relocations in .BTF.ext
+# core_relo_bytes OBJ: the number of bytes of CO-RE relocations in .BTF.ext
 core_relo_bytes() {
 	set -- "$1" $(section_info "$1" .BTF.ext)
 	[ $# -eq 3 ] || { echo 0; return; }
@@ -46,6 +49,17 @@ btf_ext_records() {
 		     END { print total + 0 }'
 }
 
+# cond_jumps OBJ SECTION: how many conditional jumps the program holds
+# (opcode class JMP or JMP32, and not ja, call or exit).
+cond_jumps() {
+	set -- "$1" $(section_info "$1" "$2")
+	[ $# -eq 3 ] || { echo 0; return; }
+	od -An -tu1 -v -w8 -j $((0x$2)) -N $((0x$3)) "$1" |
+		awk '{ c = $1 % 8; op = $1 - $1 % 16 }
+		     (c == 5 || c == 6) && op != 0 && op != 128 && op != 144 { n++ }
+		     END { print n + 0 }'
+}
+
 # same_final_object A B: the objects are equal once they went through the
 # link step that the build will apply (gen object drops DWARF, which
 # records the PCH's own paths).
@@ -64,90 +78,122 @@ undefined_calls() {
 	readelf -sW "$1" 2>/dev/null | awk '$7 == "UND" && $8 != "" { print $8 }'
 }
 
-# try NAME SOURCE ARGS...: compile a probe; the object is $work/NAME.o
+# try NAME SOURCE ARGS...: compile a probe with the compiler's own words;
+# the object is $work/NAME.o
 try() {
 	name=$1 src=$2; shift 2
-	"$cc" "$@" -c "$probes/$src" -o "$work/$name.o" >"$work/$name.log" 2>&1
+	"$cc" $cc_extra "$@" -c "$probes/$src" -o "$work/$name.o" >"$work/$name.log" 2>&1
 }
 first_error() {
 	grep -m1 -E 'error|Error|unsupported|not supported' "$work/$1.log" |
 		sed 's/^[^ ]*: //; s/^error: //' | cut -c1-160
 }
 
+# kernel_load OBJ: sets load to loaded, rejected, or unasked (not root, no
+# bpffs): whether the running kernel's verifier takes the object.  The log
+# is $work/load.log.
+kernel_load() {
+	load=unasked
+	: >"$work/load.log"
+	[ "$(id -u)" = 0 ] || return 0
+	if [ ! -d "$work/bpffs" ]; then
+		mkdir -p "$work/bpffs" && mount -t bpf bpf "$work/bpffs" 2>/dev/null || return 0
+		mounted_bpffs=$work/bpffs
+	fi
+	rm -rf "$work/bpffs/p"
+	if "$bpftool" -d prog loadall "$1" "$work/bpffs/p" >"$work/load.log" 2>&1; then
+		load=loaded
+	else
+		load=rejected
+	fi
+}
+verifier_said() {
+	grep -m1 -E 'prohibited|invalid|not allowed|unbounded' "$work/load.log" | cut -c1-100
+}
+
+# The flags bpfbuild-decide answers for what was measured so far.
+decided_flags() {
+	"$here/bpfbuild-decide" "$facts" | sed -n 's/^flag=//p' | tr '\n' ' '
+}
+
 # --- one candidate --------------------------------------------------------
 
-# probe_cc CC: sets cc_kind, cc_version, caps, flags.  Returns 1 if the
-# compiler cannot target BPF at all.
+# probe_cc CC [WORD...]: prints cc_kind, cc_version, link, pch, every cap_*
+# and why_*, then bpfbuild-decide's flag= and decision= lines.  Returns 1
+# if the compiler cannot target BPF at all (why_target says why).  Run it
+# in a subshell: it sets globals.
 probe_cc() {
-	cc=$1
-	vline=$("$cc" --version 2>/dev/null | head -n 1)
+	cc=$1 caps=''
+	shift
+	cc_extra=$*
+	vline=$("$cc" $cc_extra --version 2>/dev/null | head -n 1)
 	case $vline in
 	*clang*) cc_kind=clang ;;
 	*) cc_kind=gcc ;;
 	esac
 	cc_version=$(echo "$vline" | grep -oE '[0-9]+\.[0-9]+(\.[0-9]+)?' | head -n 1)
-	caps='' why=''
-	if [ "$endian" = big ]; then bpf_target=bpfeb; else bpf_target=bpfel; fi
-	if [ $cc_kind = clang ]; then
-		base="-target $bpf_target"
-		btf_flag=-g
-	else
-		base="-m$endian-endian"
-		btf_flag=-gbtf
-	fi
-	# -I first: bpf-gcc does not search /usr/include; -idirafter for <asm/...>
-	base="$base -O2 -I$libbpf_inc -idirafter $asm_inc -D__TARGET_ARCH_$target_arch"
+	facts=$work/facts
+	printf '%s\n' "cc_kind=$cc_kind" "endian=$endian" "target_arch=$target_arch" \
+		"libbpf_inc=$libbpf_inc" "asm_inc=$asm_inc" "opt_cpu=$opt_cpu" >"$facts"
+	echo "cc_kind=$cc_kind"
+	echo "cc_version=$cc_version"
+	measure
+	rc=$?
+	for k in $caps; do
+		echo "cap_$k=$(cap $k)"
+		echo "why_$k=$(why $k)"
+	done
+	[ $rc -eq 0 ] || return 1
+	echo "link=$link"
+	echo "pch=$pch"
+	"$here/bpfbuild-decide" "$facts"
+}
 
-	set_cap target no "cannot compile for the BPF target"
-	try target target.bpf.c $base || {
+measure() {
+	[ $cc_kind = clang ] && btf_flag=-g || btf_flag=-gbtf
+	cflags=$(decided_flags)
+	if ! try target target.bpf.c $cflags; then
 		set_cap target no "$(first_error target)"
 		return 1
-	}
+	fi
 	set_cap target yes "compiles BPF"
 
 	# The default C standard against vmlinux.h's own bool/false/true.
-	std=
-	if try std vmlinux_std.bpf.c $base; then
-		set_cap std_default yes "default -std accepts vmlinux.h"
-	elif try std vmlinux_std.bpf.c $base -std=gnu17; then
-		std=-std=gnu17
-		set_cap std_default no "default -std (C23) rejects vmlinux.h's bool; adding -std=gnu17"
+	if try std vmlinux_std.bpf.c $cflags; then
+		set_cap std_default yes "the default -std accepts vmlinux.h"
+	elif try std vmlinux_std.bpf.c $cflags -std=gnu17; then
+		set_cap std_default no "the default -std (C23) rejects vmlinux.h's bool"
+		set_cap std_gnu17 yes "-std=gnu17 accepts vmlinux.h"
 	else
 		set_cap std_default no "$(first_error std)"
+		set_cap std_gnu17 no "$(first_error std)"
 	fi
 
-	mcpu_levels=
-	for v in v1 v2 v3 v4; do
-		try mcpu_$v target.bpf.c $base -mcpu=$v && mcpu_levels="$mcpu_levels $v"
-	done
-	mcpu_levels=${mcpu_levels# }
-	# v3 (32-bit jumps, ALU32) loads on every supported kernel; v4 needs 6.6.
-	case " $mcpu_levels " in
-	*" v3 "*) mcpu=-mcpu=v3 ;;
-	*" v2 "*) mcpu=-mcpu=v2 ;;
-	*) mcpu= ;;
-	esac
-	if [ -n "$mcpu_levels" ]; then
-		set_cap mcpu yes "accepts $mcpu_levels; using ${mcpu:-the default}"
+	# glibc headers need the target's own architecture macros.
+	if try glibc glibc.bpf.c $cflags; then
+		set_cap glibc_default yes "glibc headers compile without the target's arch macros"
+		set_cap glibc_headers yes "<errno.h>, <stdint.h>, <netinet/in.h> compile"
 	else
-		set_cap mcpu no "accepts no -mcpu level"
+		set_cap glibc_default no "glibc headers need the target's own arch macros: $(first_error glibc | sed 's/^[^ ]*: //')"
+		set_cap glibc_headers yes "<errno.h>, <stdint.h>, <netinet/in.h> compile with the arch macros"
+		cflags=$(decided_flags)
+		try glibc glibc.bpf.c $cflags || set_cap glibc_headers no "$(first_error glibc)"
 	fi
-	case " $mcpu_levels " in *" v4 "*) set_cap mcpu_v4 yes "-mcpu=v4 accepted" ;;
-	*) set_cap mcpu_v4 no "-mcpu=v4 rejected" ;; esac
+	cflags=$(decided_flags)
 
-	cflags="$base $std $mcpu"
+	probe_mcpu
 
 	if try btf target.bpf.c $cflags $btf_flag && has_section "$work/btf.o" .BTF; then
 		set_cap btf yes "$btf_flag emits .BTF"
 	else
 		set_cap btf no "$btf_flag emits no .BTF"
 	fi
+	cflags=$(decided_flags)
 
 	link=no
 	if [ "$(cap btf)" = yes ]; then
 		# libbpf parses BTF-defined maps from .BTF even when the kernel
-		# refuses that BTF (gcc-bpf 12), so keep BTF whenever it is emitted.
-		cflags="$cflags $btf_flag"
+		# refuses that BTF (gcc-bpf 12), so BTF stays whenever it is emitted.
 		if "$bpftool" gen object "$work/btf.linked.o" "$work/btf.o" >"$work/link.log" 2>&1; then
 			link=yes
 			set_cap btf_link yes "bpftool gen object links its BTF"
@@ -167,20 +213,15 @@ probe_cc() {
 	fi
 
 	if try helpers helpers.bpf.c $cflags; then
-		set_cap helpers yes "libbpf helper calls compile"
+		set_cap helpers yes "several helper calls in one function compile"
 	else
 		set_cap helpers no "$(first_error helpers)"
 	fi
 
 	# gcc-bpf 12 may "compile" an atomic into a call to an undefined
 	# __sync_* function, so look at the object, not only the exit code.
-	if ! try atomics atomics.bpf.c $cflags; then
-		set_cap atomics no "$(first_error atomics)"
-	elif undefined_calls "$work/atomics.o" | grep -q .; then
-		set_cap atomics no "compiled into a call to $(undefined_calls "$work/atomics.o" | head -n 1), which BPF cannot make"
-	else
-		set_cap atomics yes "__sync_fetch_and_add is a BPF atomic instruction"
-	fi
+	probe_atomics atomics "__sync_fetch_and_add (result unused) is a BPF atomic instruction"
+	probe_atomics atomics_fetch "__sync_fetch_and_add's old value is an atomic fetch"
 
 	core_flag=
 	[ $cc_kind = gcc ] && core_flag=-mco-re
@@ -193,25 +234,21 @@ probe_cc() {
 	else
 		set_cap core yes "CO-RE relocations in .BTF.ext"
 	fi
-	[ "$(cap core)" = yes ] && cflags="$cflags $core_flag"
+	cflags=$(decided_flags)
 
-	if ! try core_field_exists core_field_exists.bpf.c $cflags $core_flag; then
-		set_cap core_field_exists no "$(first_error core_field_exists)"
-	elif [ "$(core_relo_bytes "$work/core_field_exists.o")" -eq 0 ]; then
-		set_cap core_field_exists no "bpf_core_field_exists compiles to a constant, with no CO-RE relocation"
-	else
-		set_cap core_field_exists yes "bpf_core_field_exists emits a CO-RE relocation"
-	fi
-
-	# GCC ignores clang's attribute pragma in vmlinux.h; its CO-RE then comes
-	# from BPF_CORE_READ / __builtin_preserve_access_index.
-	if [ $cc_kind = gcc ] && [ "$(cap core_pragma)" != yes ]; then
-		cflags="$cflags -DBPF_NO_PRESERVE_ACCESS_INDEX"
-	fi
-
-	probe_pch
+	probe_core_reloc core_field_exists core_field_exists.bpf.c \
+		"bpf_core_field_exists emits a CO-RE relocation"
+	probe_core_reloc core_field_exists_bitfield core_field_exists_bitfield.bpf.c \
+		"bpf_core_field_exists on a bit-field emits a CO-RE relocation"
 
 	probe_gcc16_features
+	cflags=$(decided_flags)
+
+	probe_null_check
+	probe_stack_guard
+	cflags=$(decided_flags)
+
+	probe_pch
 
 	# Two compiles of the same source must give the same bytes; gcc-bpf 12
 	# orders its BTF strings by address, so address randomisation shows.
@@ -235,7 +272,108 @@ probe_cc() {
 		set_cap prefix_map_flag yes "-ffile-prefix-map accepted"
 		set_cap prefix_map yes "-ffile-prefix-map removes the build paths"
 	fi
+	[ -z "${mounted_bpffs:-}" ] || umount "$mounted_bpffs" 2>/dev/null
 	return 0
+}
+
+# probe_atomics NAME WHY: the probe NAME.bpf.c compiles, to no call.
+probe_atomics() {
+	if ! try "$1" "$1.bpf.c" $cflags; then
+		set_cap "$1" no "$(first_error "$1")"
+	elif undefined_calls "$work/$1.o" | grep -q .; then
+		set_cap "$1" no "compiled into a call to $(undefined_calls "$work/$1.o" | head -n 1), which BPF cannot make"
+	else
+		set_cap "$1" yes "$2"
+	fi
+}
+
+# probe_core_reloc NAME SOURCE WHY: a CO-RE relocation, and no call to an
+# unknown builtin (gcc-bpf 12 leaves __builtin_preserve_field_info undefined).
+probe_core_reloc() {
+	if [ "$(cap core)" != yes ]; then
+		set_cap "$1" no "no CO-RE"
+	elif ! try "$1" "$2" $cflags; then
+		set_cap "$1" no "$(first_error "$1")"
+	elif undefined_calls "$work/$1.o" | grep -q .; then
+		set_cap "$1" no "compiled into a call to $(undefined_calls "$work/$1.o" | head -n 1)"
+	elif [ "$(core_relo_bytes "$work/$1.o")" -eq 0 ]; then
+		set_cap "$1" no "compiles to a constant, with no CO-RE relocation"
+	else
+		set_cap "$1" yes "$3"
+	fi
+}
+
+# probe_mcpu: the -mcpu levels accepted, and which one is the default (the
+# level whose object equals the one compiled without -mcpu).
+probe_mcpu() {
+	mcpu_levels= mcpu_default=
+	try mcpu mcpu.bpf.c $cflags
+	for v in v1 v2 v3 v4; do
+		if try mcpu_$v mcpu.bpf.c $cflags -mcpu=$v; then
+			mcpu_levels="$mcpu_levels $v"
+			[ -n "$mcpu_default" ] || ! cmp -s "$work/mcpu.o" "$work/mcpu_$v.o" || mcpu_default=$v
+		fi
+	done
+	mcpu_levels=${mcpu_levels# }
+	if [ -n "$mcpu_levels" ]; then
+		set_cap mcpu yes "accepts $mcpu_levels; default ${mcpu_default:-not told apart}; $(
+			[ "$opt_cpu" = default ] && echo "the default is kept" || echo "bpf-cpu=$opt_cpu asked")"
+	else
+		set_cap mcpu no "accepts no -mcpu level"
+	fi
+	case " $mcpu_levels " in *" v4 "*) set_cap mcpu_v4 yes "-mcpu=v4 accepted" ;;
+	*) set_cap mcpu_v4 no "-mcpu=v4 rejected" ;; esac
+}
+
+# probe_null_check: "if (lookup) return -EPERM;" must keep its branch on
+# the possibly-NULL pointer.  The running kernel decides where it can be
+# asked (root); elsewhere the object does: no conditional jump left means
+# the pointer went into arithmetic, which every verifier rejects.
+probe_null_check() {
+	sec=tracepoint/syscalls/sys_enter_openat
+	if ! try null_check null_check.bpf.c $cflags; then
+		set_cap null_check_default no "$(first_error null_check)"
+		return
+	fi
+	kernel_load "$work/null_check.o"
+	if [ $load = loaded ] || { [ $load = unasked ] && [ "$(cond_jumps "$work/null_check.o" $sec)" -gt 0 ]; }; then
+		set_cap null_check_default yes "a map lookup's NULL test stays a branch$([ $load = loaded ] && echo "; the running kernel loads it")"
+		set_cap null_check yes "the default code keeps the branch"
+		return
+	fi
+	if [ $load = rejected ]; then
+		said=$(verifier_said)
+		set_cap null_check_default no "the running kernel rejects a map lookup's NULL test: ${said:-see the verifier log}"
+	else
+		set_cap null_check_default no "a map lookup's NULL test compiles to arithmetic on the pointer (no branch), which the verifier rejects"
+	fi
+	if [ $cc_kind = gcc ] && try null_check_phi null_check.bpf.c $cflags -fno-ssa-phiopt &&
+	   [ "$(cond_jumps "$work/null_check_phi.o" $sec)" -gt 0 ]; then
+		kernel_load "$work/null_check_phi.o"
+		if [ $load != rejected ]; then
+			set_cap null_check yes "-fno-ssa-phiopt keeps the branch$([ $load = loaded ] && echo "; the running kernel loads it")"
+			return
+		fi
+	fi
+	set_cap null_check no "no flag known to keep the branch"
+}
+
+# probe_stack_guard: a compiler whose default enables the stack protector
+# references __stack_chk_*, which BPF cannot resolve.
+probe_stack_guard() {
+	if ! try stack_guard stack_guard.bpf.c $cflags; then
+		set_cap stack_guard_default no "$(first_error stack_guard)"
+	elif ! undefined_calls "$work/stack_guard.o" | grep -q __stack_chk; then
+		set_cap stack_guard_default yes "no stack protector by default"
+	else
+		set_cap stack_guard_default no "the stack protector is on by default ($(undefined_calls "$work/stack_guard.o" | grep -m1 __stack_chk))"
+		if try stack_guard_off stack_guard.bpf.c $cflags -fno-stack-protector &&
+		   ! undefined_calls "$work/stack_guard_off.o" | grep -q __stack_chk; then
+			set_cap stack_guard yes "-fno-stack-protector turns it off"
+		else
+			set_cap stack_guard no "-fno-stack-protector does not turn it off"
+		fi
+	fi
 }
 
 # vmlinux_h: $work/inc/vmlinux.h from BTF FILE, once per probe run.
@@ -258,7 +396,7 @@ probe_path_lengths() {
 	for d in "$work/t" "$long" "$longer"; do
 		mkdir -p "$d"
 		cp "$probes/pch_core.bpf.c" "$d/probe.bpf.c"
-		(cd "$d" && "$cc" $cflags $core_flag -I"$work/inc" "-ffile-prefix-map=$d=." \
+		(cd "$d" && "$cc" $cc_extra $cflags -I"$work/inc" "-ffile-prefix-map=$d=." \
 			-c "$d/probe.bpf.c" -o "$d/probe.o") >"$d/log" 2>&1 || {
 			set_cap deterministic no "not checked: the CO-RE probe program does not compile"
 			return
@@ -289,11 +427,11 @@ probe_pch() {
 		mkdir -p "$work/gch"
 		pch_out=$work/gch/vmlinux.h.gch pch_use="-I$work/gch -H"
 	fi
-	if ! "$cc" $cflags -x c-header "$work/inc/vmlinux.h" -o "$pch_out" >"$work/pchgen.log" 2>&1; then
+	if ! "$cc" $cc_extra $cflags -x c-header "$work/inc/vmlinux.h" -o "$pch_out" >"$work/pchgen.log" 2>&1; then
 		set_cap pch no "cannot precompile vmlinux.h: $(grep -m1 -E 'error' "$work/pchgen.log" | cut -c1-120)"
-	elif ! try nopch pch_core.bpf.c $cflags $core_flag -I"$work/inc"; then
+	elif ! try nopch pch_core.bpf.c $cflags -I"$work/inc"; then
 		set_cap pch no "the CO-RE probe program does not compile: $(first_error nopch)"
-	elif ! try withpch pch_core.bpf.c $cflags $core_flag $pch_use -I"$work/inc"; then
+	elif ! try withpch pch_core.bpf.c $cflags $pch_use -I"$work/inc"; then
 		set_cap pch no "compiling with the precompiled vmlinux.h fails: $(first_error withpch)"
 	elif [ $cc_kind = gcc ] && ! grep -q '^! ' "$work/withpch.log"; then
 		set_cap pch no "gcc does not use the .gch: $(cat "$work/pchgen.log" "$work/withpch.log" | grep -m1 -i warning | sed "s/^[^ ]*: warning: //" | cut -c1-100)"
@@ -316,12 +454,12 @@ probe_gcc16_features() {
 		set_cap btf_tags no "the attributes compile, but BTF has no TYPE_TAG/DECL_TAG"
 	fi
 
-	if ! try pragma pragma.bpf.c $cflags $core_flag; then
+	if ! try pragma pragma.bpf.c $cflags; then
 		set_cap core_pragma no "$(first_error pragma)"
 	elif [ "$(core_relo_bytes "$work/pragma.o")" -gt 0 ]; then
 		set_cap core_pragma yes "#pragma clang attribute preserve_access_index gives CO-RE relocations"
 	else
-		set_cap core_pragma no "#pragma clang attribute is ignored: no CO-RE relocation"
+		set_cap core_pragma no "#pragma clang attribute is ignored: no CO-RE relocation for direct field accesses"
 	fi
 
 	if ! try line_info line_info.bpf.c $cflags; then
@@ -343,7 +481,7 @@ probe_gcc16_features() {
 		set_cap memset_inline yes "memset and memmove are inlined"
 	fi
 
-	if ! try bitfield bitfield.bpf.c $cflags $core_flag; then
+	if ! try bitfield bitfield.bpf.c $cflags; then
 		set_cap core_bitfield no "$(first_error bitfield)"
 	elif grep -qi 'warning' "$work/bitfield.log"; then
 		set_cap core_bitfield no "a warning: $(grep -m1 -i warning "$work/bitfield.log" | sed 's/.*warning: //' | cut -c1-100)"
@@ -356,25 +494,28 @@ probe_gcc16_features() {
 	# Whether the running kernel takes this BTF is a fact about the build
 	# host, so it is only reported, never used to decide anything.
 	set_cap btf_kernel no "not checked: needs root to load BTF"
-	if [ "$(cap btf)" = yes ] && [ "$(id -u)" = 0 ] && mkdir -p "$work/bpffs" &&
-	   mount -t bpf bpf "$work/bpffs" 2>/dev/null; then
+	if [ "$(cap btf)" = yes ]; then
 		obj=$work/btf.o
 		[ "$link" = yes ] && obj=$work/btf.linked.o
-		"$bpftool" -d prog loadall "$obj" "$work/bpffs/p" >"$work/btfload.log" 2>&1
-		loaded=$?
-		umount "$work/bpffs"
-		if grep -q 'Error loading .BTF into kernel' "$work/btfload.log"; then
-			set_cap btf_kernel no "the running kernel rejects it: $(grep -m1 -oE '(Unsupported|Invalid|invalid)[^.]*' "$work/btfload.log" | cut -c1-80)"
-		elif [ $loaded -eq 0 ]; then
+		kernel_load "$obj"
+		if [ $load = unasked ]; then
+			:
+		elif grep -q 'Error loading .BTF into kernel' "$work/load.log"; then
+			set_cap btf_kernel no "the running kernel rejects it: $(grep -m1 -oE '(Unsupported|Invalid|invalid)[^.]*' "$work/load.log" | cut -c1-80)"
+		elif [ $load = loaded ]; then
 			set_cap btf_kernel yes "the running kernel loads it"
 		else
-			set_cap btf_kernel no "not checked: the probe program did not load ($(tail -n 1 "$work/btfload.log" | cut -c1-80))"
+			set_cap btf_kernel no "not checked: the probe program did not load ($(tail -n 1 "$work/load.log" | cut -c1-80))"
 		fi
 	fi
 }
 
+# set_cap NAME yes|no WHY: a measured fact, for the output and for
+# bpfbuild-decide.  Values hold no newline.
 set_cap() {
 	eval "cap_$1=\$2 why_$1=\$3"
 	case " $caps " in *" $1 "*) ;; *) caps="$caps $1" ;; esac
+	printf 'cap_%s=%s\nwhy_%s=%s\n' "$1" "$2" "$1" "$3" >>"$facts"
 }
 cap() { eval "echo \${cap_$1:-no}"; }
+why() { eval "echo \"\${why_$1-}\""; }
