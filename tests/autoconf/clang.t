@@ -18,7 +18,7 @@ assert_no_grep 'skipping BPF program' "$log" "configure output"
 for p in $(ex_names); do
 	assert_grep "^ +$p *: yes\$" "$log" "summary"
 	[ -s "$AC_BUILD/$(ac_obj "$p")" ] || fail "$(ac_obj "$p") was not built"
-	grep -q "${p}__open" "$AC_BUILD/$(ac_skel "$p")" || fail "$(ac_skel "$p") is not a skeleton of $p"
+	grep -q "${p}_bpf__open" "$AC_BUILD/$(ac_skel "$p")" || fail "$(ac_skel "$p") is not a skeleton of $p"
 	[ -x "$AC_BUILD/$p" ] || fail "loader $p was not built"
 done
 [ -s "$AC_BUILD/vmlinux.h" ] || fail "vmlinux.h was not generated"

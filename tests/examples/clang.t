@@ -18,7 +18,7 @@ assert_eq "programs in examples/meson.build" "$(printf '%s\n' "${!EX_NEEDS[@]}" 
 for p in "${!EX_NEEDS[@]}"; do
 	[ -s "$EX_BUILD/$p.bpf.o" ] || fail "$p.bpf.o was not built"
 	skel=$EX_BUILD/$(ex_skel "$p")
-	grep -q "${p}__open" "$skel" || fail "$skel is not a skeleton of $p"
+	grep -q "${p}_bpf__open" "$skel" || fail "$skel is not a skeleton of $p"
 	[ -x "$EX_BUILD/$p" ] || fail "loader $p was not built"
 done
 # The light loader uses the kernel's loader program, not libbpf.

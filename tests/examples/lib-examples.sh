@@ -9,7 +9,7 @@ declare -A EX_NEEDS=(
 	[restrict_ifaces]='btf_link'
 	[xdp_counter]='btf_link'
 	[xdp_counter_light]='btf_link'
-	[exec_events]='vmlinux helpers'
+	[exec_events]='vmlinux'
 	[socket_policy]='btf_link atomics'
 )
 # The programs the running kernel may refuse as a type: verified on the

@@ -13,7 +13,7 @@ if [ -n "${BPF_CC:-}" ]; then
 fi
 for p in socket_bind write_counter; do
 	[ -s "$EX_BUILD/$p.bpf.o" ] || fail "$p.bpf.o was not built"
-	grep -q "${p}__open" "$EX_BUILD/$p.skel.h" || fail "$p.skel.h is not a skeleton"
+	grep -q "${p}_bpf__open" "$EX_BUILD/$p.skel.h" || fail "$p.skel.h is not a skeleton"
 	[ -x "$EX_BUILD/$p" ] || fail "loader $p was not built"
 done
 meson test -C "$EX_BUILD" --print-errorlogs >"$T/test.log" 2>&1 || { cat "$T/test.log"; fail "meson test failed"; }

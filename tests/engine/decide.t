@@ -1,0 +1,62 @@
+#!/bin/bash
+# The flag table (bpfbuild-decide) from capability sets measured on real
+# compilers (fixtures/*.facts: the probe's own output, kept as data), with
+# no compiler run: capabilities in, flags out, each with its probe.
+. "$(dirname "$0")/../lib.sh"
+decide=$BPFBUILD_TOP/meson-modules/bpfbuild/scripts/bpfbuild-decide
+fixtures=$(dirname "$0")/fixtures
+
+# flags FACTS [KEY=VALUE...]: the decided flags, on one line
+flags() {
+	local f=$1; shift
+	{ cat "$f"; printf '%s\n' "$@"; } | "$decide" | sed -n 's/^flag=//p' | tr '\n' ' ' | sed 's/ $//'
+}
+base='-O2 -I/usr/include -idirafter /usr/include/x86_64-linux-gnu -D__TARGET_ARCH_x86'
+
+note "clang 14 and 21: the compiler's own -mcpu, the arch macro glibc needs, BTF"
+assert_eq "clang 14" "-target bpfel $base -D__x86_64__ -g" "$(flags "$fixtures/clang14.facts")"
+assert_eq "clang 21" "-target bpfel $base -D__x86_64__ -g" "$(flags "$fixtures/clang21.facts")"
+
+note "gcc-bpf 12: no CO-RE, no pragma, the NULL test needs -fno-ssa-phiopt"
+assert_eq "gcc 12" "-mlittle-endian $base -D__x86_64__ -gbtf -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt" \
+	"$(flags "$fixtures/gcc12.facts")"
+note "gcc-bpf 16: C23 needs -std=gnu17, CO-RE, no pragma, -fno-ssa-phiopt"
+assert_eq "gcc 16" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt" \
+	"$(flags "$fixtures/gcc16.facts")"
+
+note "an ISA level only when the project asks for one"
+assert_eq "clang 14, bpf-cpu=v3" "-target bpfel $base -D__x86_64__ -mcpu=v3 -g" \
+	"$(flags "$fixtures/clang14.facts" opt_cpu=v3)"
+
+note "a capability measured no for the compiler itself, whatever came before"
+# The last measurement of a name is the one that holds (set_cap appends).
+assert_eq "gcc 16, pragma measured yes" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -gbtf -mco-re -fno-ssa-phiopt" \
+	"$(flags "$fixtures/gcc16.facts" cap_core_pragma=yes)"
+assert_eq "gcc 16, pragma yes then no" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt" \
+	"$(flags "$fixtures/gcc16.facts" cap_core_pragma=yes cap_core_pragma=no)"
+
+note "what is not measured decides nothing (the measure step asks between probes)"
+assert_eq "gcc, nothing measured" "-mlittle-endian $base" \
+	"$(printf '%s\n' cc_kind=gcc target_arch=x86 libbpf_inc=/usr/include asm_inc=/usr/include/x86_64-linux-gnu | "$decide" | sed -n 's/^flag=//p' | tr '\n' ' ' | sed 's/ $//')"
+
+note "a stack protector on by default is turned off"
+assert_eq "gcc, stack protector" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt -fno-stack-protector" \
+	"$(flags "$fixtures/gcc16.facts" cap_stack_guard_default=no cap_stack_guard=yes)"
+
+note "the target's own arch macros, per architecture"
+arch() { flags "$fixtures/clang14.facts" "target_arch=$1" "endian=${2:-little}" | tr ' ' '\n' | grep -E '^-D__[a-z]|^-D_CALL|^-D_MIPS' | grep -v TARGET_ARCH | tr '\n' ' ' | sed 's/ $//'; }
+assert_eq arm64 "-D__aarch64__" "$(arch arm64)"
+assert_eq "ppc64le" "-D__powerpc64__ -D_CALL_ELF=2" "$(arch powerpc)"
+assert_eq "ppc64 (big-endian)" "-D__powerpc64__" "$(arch powerpc big)"
+assert_eq riscv64 "-D__riscv -D__riscv_xlen=64" "$(arch riscv)"
+assert_eq s390x "-D__s390x__" "$(arch s390 big)"
+
+note "every flag names the probe behind it, and that probe was measured"
+for f in "$fixtures"/*.facts; do
+	"$decide" "$f" | sed -n 's/^decision=//p' | while IFS='|' read -r args probe why; do
+		[ -n "$why" ] || fail "$f: '$args' has no reason"
+		case $probe in target|mcpu) continue ;; esac
+		grep -q "^cap_$probe=" "$f" || fail "$f: '$args' names '$probe', which was not measured"
+	done
+done
+echo "ok"

@@ -1,0 +1,69 @@
+#!/bin/bash
+# Programs written the way systemd and libbpf-tools write them (glibc
+# headers, "if (lookup) return", a hyphenated name with its NAME_bpf
+# skeleton, CO-RE with several helpers and atomics, bpf_core_field_exists
+# on a bit-field, per-program flags, vmlinux.h inside the project) build
+# through the Meson module with whatever compiler it finds, unchanged, and
+# pass their verifier tests on the host and in the VM kernels; their
+# loaders load them.  A program is skipped only for a need the probe says
+# this compiler lacks.
+. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/lib-real.sh"
+toolkit_build
+vm_kernels
+src=$T/src b=$T/build
+real_copy "$src"
+
+note "configure: vmlinux.h given relative to the project (x86/vmlinux.h)"
+meson setup "$b" "$src" -Dbpfbuild:vmlinux-h-path=x86/vmlinux.h \
+	-Dbpfbuild:bpf-validate="$BPF_VALIDATE" >"$T/setup.log" 2>&1 || { cat "$T/setup.log"; fail "configure failed"; }
+assert_grep "vmlinux.h +: $src/x86/vmlinux.h \(provided" "$T/setup.log" "the summary"
+kind=$(sed -n 's/^ *compiler *: .*(\(clang\|gcc\) .*/\1/p' "$T/setup.log")
+note "compiler: $kind"
+
+note "a program is built exactly when the probes say its needs are met"
+expect_built() {  # NAME NEEDS...
+	local name=$1 need; shift
+	for need in "$@"; do
+		[ "$(probe_said "$T/setup.log" "$need")" = yes ] || {
+			assert_grep "skipping BPF program $name: .*$need" "$T/setup.log" "configure"
+			return 1; }
+	done
+	return 0
+}
+built=
+expect_built sock-bind glibc_headers && built="$built sock-bind"
+expect_built deny-proto null_check && built="$built deny-proto"
+expect_built runq-hist core core_pragma helpers atomics && built="$built runq-hist"
+expect_built sock-kern core core_field_exists_bitfield atomics && built="$built sock-kern"
+built="$built port-filter"
+note "to build:$built"
+[ "$kind" != clang ] || assert_eq "clang builds them all" " sock-bind deny-proto runq-hist sock-kern port-filter" "$built"
+
+meson compile -C "$b" >"$T/build.log" 2>&1 || { tail -n 40 "$T/build.log"; fail "build failed"; }
+for p in $built; do
+	[ -f "$b/$p.bpf.o" ] || fail "$p.bpf.o was not built"
+	# bpftool's name for NAME.bpf.o, which the loaders use.
+	id=$(echo "$p" | tr - _)_bpf
+	grep -q "^struct $id {" "$b/$p.skel.h" || fail "$p.skel.h does not hold struct $id"
+done
+
+note "the verifier tests and the loaders"
+meson test -C "$b" --print-errorlogs >"$T/test.log" 2>&1 || { tail -n 60 "$T/test.log"; fail "meson test failed"; }
+cat "$b/meson-logs/testlog.txt" >>"$T/test.log"
+for p in $built; do
+	grep -qE " $p\.bpf\.o +OK" "$T/test.log" || { grep -E "bpf.o|loads" "$T/test.log" | head -20; fail "no passing verifier test for $p"; }
+done
+for p in sock-bind deny-proto runq-hist; do
+	case " $built " in *" $p "*) assert_grep "$p: (loaded|[0-9]+ wakeups)" "$T/test.log" "the $p loader" ;; esac
+done
+
+note "the same objects in the VM kernels (6.1, 6.12, sid's)"
+objs=()
+for p in $built; do objs+=("$b/$p.bpf.o"); done
+kargs=()
+for k in $KERNELS; do kargs+=(--kernel "$k"); done
+"$BPFBUILD_TOP/tools/bpf-vm/bpf-vm-verify" --validator "$BPF_VALIDATE" "${kargs[@]}" "${objs[@]}" \
+	>"$T/vm.log" 2>&1 || { cat "$T/vm.log"; fail "a program fails in a VM kernel"; }
+tail -n 20 "$T/vm.log"
+echo "ok"
