@@ -58,6 +58,24 @@ for p in sock-bind deny-proto runq-hist; do
 	case " $built " in *" $p "*) assert_grep "$p: (loaded|[0-9]+ wakeups)" "$T/test.log" "the $p loader" ;; esac
 done
 
+note "compile_commands.json: an entry per BPF source, whose command compiles it"
+python3 - "$b/compile_commands.json" "$T/cdb" $built <<'PY' || fail "compile_commands.json lacks the BPF compiles (see above)"
+import json, os, subprocess, sys
+db, scratch, names = sys.argv[1], sys.argv[2], sys.argv[3:]
+entries = {os.path.basename(e["file"]): e for e in json.load(open(db)) if e["file"].endswith(".bpf.c")}
+os.makedirs(scratch)
+for name in names:
+    e = entries.get(name + ".bpf.c")
+    if not e:
+        sys.exit("no entry for %s.bpf.c" % name)
+    # The line as clangd would run it, into a scratch object.
+    cmd = e["command"].replace(" -o " + e["output"], " -o " + os.path.join(scratch, name + ".o"))
+    r = subprocess.run(cmd, shell=True, cwd=e["directory"], capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.exit("%s: %s\n%s" % (name, cmd, r.stderr[-2000:]))
+print("compile_commands.json: %d BPF entries compile" % len(names))
+PY
+
 note "the same objects in the VM kernels (6.1, 6.12, sid's)"
 objs=()
 for p in $built; do objs+=("$b/$p.bpf.o"); done
