@@ -9,7 +9,6 @@
 # - SIGKILL: the temporary directory stays (nothing can trap it), marked
 #   with its owner; the next run removes it, but neither a directory
 #   without the mark nor one whose owner still runs.
-# - bpf-vm-kernels fetch with the suite "..": one line, nothing written.
 . "$(dirname "$0")/../lib.sh"
 toolkit_build
 vm_kernels
@@ -117,12 +116,3 @@ rc=0
 assert_eq "bpf-vm-verify with a missing kernel" 1 "$rc"
 assert_eq "TMPDIR after the next bpf-vm-verify" "$TMPDIR/bpf-vm.live $TMPDIR/bpf-vm.precious" "$(echo "$TMPDIR"/bpf-vm.*)"
 
-note "bpf-vm-kernels fetch: a suite '..' is refused before anything is written"
-for spec in ../linux-image-cloud-amd64 sid/../linux-image-cloud-amd64 'sid/linux image'; do
-	rc=0
-	BPFBUILD_KERNEL_CACHE=$T/fresh "$kernels" fetch "$spec" >"$T/f.out" 2>&1 || rc=$?
-	assert_eq "fetch $spec" 1 "$rc"
-	assert_eq "lines of fetch $spec" 1 "$(wc -l <"$T/f.out")"
-	assert_grep "not a Debian (suite|package) name" "$T/f.out"
-	[ ! -e "$T/fresh" ] || fail "fetch $spec wrote $(find "$T/fresh" | head -n 3)"
-done
