@@ -21,26 +21,20 @@ mkfifo "$T/fifo"
 
 # started CMD...: CMD in a process group of its own (pid = group); sets pid.
 started() { setsid "$@" >"$T/out" 2>&1 & pid=$!; }
-# reached GLOB: waits until a file of GLOB exists; fails if the run ended.
-reached() {
-	local n=0
-	until compgen -G "$1" >/dev/null; do
-		kill -0 "$pid" 2>/dev/null || { cat "$T/out"; fail "the run ended before $1"; }
+# awaited WHAT CMD...: waits until CMD succeeds; fails if the run ended.
+awaited() {
+	local what=$1 n=0; shift
+	until "$@" >/dev/null; do
+		kill -0 "$pid" 2>/dev/null || { cat "$T/out"; fail "the run ended before $what"; }
 		n=$((n + 1))
-		[ $n -lt 3000 ] || fail "never reached $1"
+		[ $n -lt 3000 ] || fail "never reached: $what"
 		sleep 0.1
 	done
 }
+# reached GLOB: waits until a file of GLOB exists.
+reached() { awaited "$1" compgen -G "$1"; }
 # running_in_group PROGRAM: waits until PROGRAM runs in the group.
-running_in_group() {
-	local n=0
-	until pgrep -g "$pid" -f -- "$1" >/dev/null; do
-		kill -0 "$pid" 2>/dev/null || { cat "$T/out"; fail "the run ended before $1 ran"; }
-		n=$((n + 1))
-		[ $n -lt 3000 ] || fail "$1 never ran"
-		sleep 0.1
-	done
-}
+running_in_group() { awaited "$1 runs" pgrep -g "$pid" -f -- "$1"; }
 # killed SIG RC: sends SIG to the group, and checks that the run ends with RC.
 killed() {
 	local rc=0
