@@ -1,18 +1,23 @@
-# Bad input fails configure with one line that names the cause.
+# Bad input fails configure with one line that names the cause.  Each case
+# is a row of docs/bad-input.md (tests/bad-input-table).
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/lib-meson.sh"
+. "$(dirname "$0")/../safety/lib-bad-input.sh"
 src=$BPFBUILD_TOP/examples
 
 line=$(BPF_CC=/nonexistent setup_fails "$T/1.log" "$T/b1" "$src")
 echo "$line" | grep -q 'BPF_CC=/nonexistent does not exist' || fail "BPF_CC: $line"
+bad_input meson "BPF_CC=/nonexistent" 1 "$line"
 
 # A PATH that has everything but a BPF gcc.
 path_without "$T/bin" '*bpf*gcc*' 'bpf-none-*' 'bpf-unknown-*'
 line=$(PATH=$T/bin setup_fails "$T/2.log" "$T/b2" "$src" -Dbpf-compiler=gcc)
 echo "$line" | grep -q 'no BPF gcc .* on PATH; install gcc-bpf' || fail "gcc missing: $line"
+bad_input meson "-Dbpf-compiler=gcc, no BPF gcc installed" 1 "$line"
 
 line=$(setup_fails "$T/3.log" "$T/b3" "$src" -Dvmlinux-h=provided -Dvmlinux-h-path="$T/missing/vmlinux.h")
 echo "$line" | grep -q "vmlinux-h-path='$T/missing/vmlinux.h' is not a file" || fail "vmlinux: $line"
+bad_input meson "-Dvmlinux-h=provided -Dvmlinux-h-path=MISSING" 1 "$line"
 
 # bpf-framework=auto with nothing usable only disables BPF.
 mkdir "$T/nobpf"
@@ -22,5 +27,7 @@ for f in "$T"/bin/*; do
 done
 PATH=$T/nobpf meson setup "$T/b5" "$src" >"$T/5.log" 2>&1 || { cat "$T/5.log"; fail "auto without compilers must not fail"; }
 assert_grep 'enabled *: no: no BPF compiler found' "$T/5.log" "summary"
+bad_input meson "no BPF compiler installed, bpf-framework=auto (summary)" 0 "$(grep -m1 -E 'enabled *: no:' "$T/5.log" | sed 's/^ *//')"
 line=$(PATH=$T/nobpf setup_fails "$T/6.log" "$T/b6" "$src" -Dbpf-framework=enabled)
 echo "$line" | grep -q 'no BPF compiler found' || fail "enabled without compiler: $line"
+bad_input meson "no BPF compiler installed, -Dbpf-framework=enabled" 1 "$line"
