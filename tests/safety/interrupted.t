@@ -84,6 +84,32 @@ note "SIGKILL: the next run removes what the killed one left"
 # test): both stay.
 mkdir -p "$cache/.tmp.precious" "$cache/.tmp.live" "$TMPDIR/bpf-vm.precious" "$TMPDIR/bpf-vm.live"
 echo data >"$cache/.tmp.precious/file"
+
+note "bpfbuild-cc: SIGTERM while the compiler runs; SIGKILL, then the next compile"
+bcc=$BPFBUILD_TOP/meson-modules/bpfbuild/scripts/bpfbuild-cc
+out=$T/objs
+mkdir -p "$out"
+printf 'int x;\n' >"$T/prog.bpf.c"
+# The "compiler" reads the FIFO: the compile blocks with its scratch made.
+printf '#!/bin/sh\nexec cat "%s" >/dev/null\n' "$T/fifo" >"$T/blocking-cc"
+chmod +x "$T/blocking-cc"
+for sig in TERM HUP; do
+	started "$bcc" --srcroot "$T" --bpftool /bin/false --link yes -o "$out/p.bpf.o" -- "$T/blocking-cc" -- "$T/prog.bpf.c"
+	running_in_group blocking-cc
+	killed $sig $((128 + $(kill -l $sig)))
+	nothing_left "$out/.bpfbuild-cc.*" "$out/p.bpf.o"
+done
+started "$bcc" --srcroot "$T" --bpftool /bin/false --link yes -o "$out/p.bpf.o" -- "$T/blocking-cc" -- "$T/prog.bpf.c"
+running_in_group blocking-cc
+killed KILL 137
+compgen -G "$out/.bpfbuild-cc.*" >/dev/null || fail "SIGKILL: no scratch directory to clean up later (the test proves nothing)"
+mkdir "$out/.bpfbuild-cc.$$.alive" "$out/.bpfbuild-cc-not-ours"
+"$bcc" --srcroot "$T" --bpftool /bin/false --link yes -o "$out/q.bpf.o" -- /bin/false -- "$T/prog.bpf.c" 2>/dev/null || :
+[ -d "$out/.bpfbuild-cc.$$.alive" ] || fail "a live compile's scratch directory was removed"
+[ -d "$out/.bpfbuild-cc-not-ours" ] || fail "an unmarked directory was removed"
+rmdir "$out/.bpfbuild-cc.$$.alive" "$out/.bpfbuild-cc-not-ours"
+nothing_left "$out/.bpfbuild-cc.*"
+
 echo data >"$TMPDIR/bpf-vm.precious/file"
 # shellcheck source=../../tools/bpf-vm/bpf-vm-tmp.sh
 . "$BPFBUILD_TOP/tools/bpf-vm/bpf-vm-tmp.sh"
