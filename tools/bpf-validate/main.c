@@ -12,6 +12,7 @@
 #include <bpf/libbpf.h>
 
 #include "bpf-validate.h"
+#include "bv-config.h"
 
 #define EXIT_SKIP 77
 
@@ -34,6 +35,7 @@ static void usage(FILE *f)
 "  --left-label L, --right-label R\n"
 "                    name the two sides (default: left, right)\n"
 "  -h, --help        show this help\n"
+"  -V, --version     show the version\n"
 "\n"
 "Static checks (errors fail): ELF machine is BPF and byte order as expected;\n"
 "a license section; every program section is one libbpf knows; .BTF parses;\n"
@@ -119,6 +121,7 @@ int main(int argc, char **argv)
 		{ "endian", required_argument, NULL, 'e' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ "compare", no_argument, NULL, 'C' },
 		{ "left-label", required_argument, NULL, 'L' },
 		{ "right-label", required_argument, NULL, 'R' },
@@ -131,7 +134,7 @@ int main(int argc, char **argv)
 	bool skipped = false;
 	int c, rc = 0;
 
-	while ((c = getopt_long(argc, argv, "vh", long_opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "vhV", long_opts, NULL)) != -1) {
 		switch (c) {
 		case 'j': opts.format = BV_FMT_JSON; break;
 		case 't': opts.format = BV_FMT_TAP; break;
@@ -156,6 +159,10 @@ int main(int argc, char **argv)
 		case 'L': opts.labels[0] = optarg; break;
 		case 'R': opts.labels[1] = optarg; break;
 		case 'h': usage(stdout); return 0;
+		case 'V':
+			printf("bpf-validate (bpfbuild) %s, libbpf %s\n", BV_VERSION,
+			       libbpf_version_string());
+			return 0;
 		default:
 			fputs("Try 'bpf-validate --help'.\n", stderr);
 			return 1;

@@ -156,6 +156,9 @@ static void check_programs(struct bv_object *o, struct bpf_object *obj,
 
 	bpf_object__for_each_program(prog, obj)
 		n++;
+	if (!n)
+		strlist_addf(&o->errors,
+			     "no BPF program in it: no function sits in a SEC() section libbpf loads (functions in .text are only subprograms; give each program SEC(\"xdp\"), SEC(\"tracepoint/...\"), ...)");
 	o->progs = xcalloc(n, sizeof(*o->progs));
 	o->line_info = n > 0 && x;
 	bpf_object__for_each_program(prog, obj) {

@@ -108,7 +108,9 @@ int bv_read_file(const char *path, void **bufp, size_t *lenp, char **cause)
 	char *buf;
 	int fd;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: opening a FIFO must not wait for a writer; the
+	 * regular-file check below then refuses it. */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 	if (fd < 0) {
 		*cause = xstrdup(strerror(errno));
 		return -1;

@@ -75,6 +75,18 @@ static void passed(struct bv_prog *p, struct bpf_program *prog,
 	p->verdict = BV_PASS;
 }
 
+/* "././dir/f.bpf.c" -> "dir/f.bpf.c": -ffile-prefix-map=SRCDIR=. turns
+ * the compiler's "./dir/f.bpf.c" into that; the "./" says nothing. */
+static const char *tidy_path(const char *path)
+{
+	while (path[0] == '.' && path[1] == '/') {
+		path += 2;
+		while (*path == '/')
+			path++;
+	}
+	return path;
+}
+
 /* The source line of instruction INSN of P, from the object's .BTF.ext line
  * info.  Instructions past the program's own belong to subprograms libbpf
  * appended; for those the kernel's own annotation is the fallback. */
@@ -89,8 +101,8 @@ static char *source_of(const struct bv_prog *p, long insn,
 			    (!best || p->lines[i].insn >= best->insn))
 				best = &p->lines[i];
 	if (best)
-		return xasprintf("%s:%u", best->file, best->line);
-	return kernel_source ? xstrdup(kernel_source) : NULL;
+		return xasprintf("%s:%u", tidy_path(best->file), best->line);
+	return kernel_source ? xstrdup(tidy_path(kernel_source)) : NULL;
 }
 
 /* Load program IDX alone, with log level LEVEL into LOG; returns -errno. */
