@@ -97,6 +97,10 @@ void bv_object_free(struct bv_object *o)
 	free(o->progs);
 	free(o->fatal);
 	free(o->skip);
+	strlist_free(&o->preps);
+	for (size_t i = 0; i < o->ninner_fds; i++)
+		close(o->inner_fds[i]);
+	free(o->inner_fds);
 	strlist_free(&o->errors);
 	strlist_free(&o->warnings);
 }

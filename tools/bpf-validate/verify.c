@@ -106,7 +106,7 @@ static char *source_of(const struct bv_prog *p, long insn,
 }
 
 /* Load program IDX alone, with log level LEVEL into LOG; returns -errno. */
-static int load_one(const struct bv_object *o, const void *buf, size_t len,
+static int load_one(struct bv_object *o, const void *buf, size_t len,
 		    size_t idx, unsigned int level, char *log, size_t log_size,
 		    struct bpf_object **objp)
 {
@@ -120,6 +120,7 @@ static int load_one(const struct bv_object *o, const void *buf, size_t len,
 	obj = reopen(o, buf, len);
 	if (!obj)
 		return -errno;
+	bv_prepare(o, obj, false);
 	bpf_object__for_each_program(prog, obj)
 		bpf_program__set_autoload(prog, i++ == idx);
 	prog = nth_prog(obj, idx);
@@ -131,7 +132,7 @@ static int load_one(const struct bv_object *o, const void *buf, size_t len,
 	return err;
 }
 
-static void rejected(const struct bv_object *o, struct bv_prog *p,
+static void rejected(struct bv_object *o, struct bv_prog *p,
 		     const void *buf, size_t len, size_t idx,
 		     const char *stats_log)
 {
@@ -145,6 +146,7 @@ static void rejected(const struct bv_object *o, struct bv_prog *p,
 	take_stats(p, &v);
 	free(v.kernel_source);
 	bv_vlog_error_lines(stats_log, &first, 1);
+	free(p->error);	/* a kprobe's "no target" note */
 	p->error = first.n ? xstrdup(first.v[0]) : xstrdup("rejected by the verifier");
 	strlist_free(&first);
 
@@ -192,12 +194,14 @@ static void verify_alone(struct bv_object *o, size_t idx, const void *buf,
 		/* The kernel refused before verifying, and refuses a
 		 * trivial program of the same type and target alike. */
 		p->verdict = BV_REFUSED;
+		free(p->error);
 		p->error = xasprintf("host kernel refuses %s programs (%s even for a trivial one)",
 				     p->type, strerror(-err));
 	} else {
 		const char *w = bv_libbpf_first_warning();
 
 		p->verdict = BV_REJECTED;
+		free(p->error);
 		p->error = xasprintf("load failed before verification: %s",
 				     w ? w : strerror(-err));
 	}
@@ -213,10 +217,11 @@ static bool verify_all(struct bv_object *o, struct bpf_object *obj)
 	size_t i = 0;
 	bool ok;
 
+	bv_prepare(o, obj, true);
 	bpf_object__for_each_program(prog, obj) {
 		if (i >= o->nprogs)
 			break;
-		if (!o->progs[i].known_section) {
+		if (!o->progs[i].known_section || o->progs[i].switched_off) {
 			bpf_program__set_autoload(prog, false);
 		} else {
 			logs[i] = xcalloc(1, STATS_LOG_SIZE);
@@ -254,13 +259,19 @@ void bv_verify(struct bv_object *o, struct bpf_object *obj,
 		o->skip = why;
 		goto out;
 	}
-	if (verify_all(o, obj))
-		goto out;
-	bpf_object__close(obj);
-	obj = NULL;
+	bv_prepare_targets(o, obj);
+	if (!verify_all(o, obj)) {
+		bpf_object__close(obj);
+		obj = NULL;
+		for (size_t i = 0; i < o->nprogs; i++)
+			if (o->progs[i].known_section && !o->progs[i].switched_off)
+				verify_alone(o, i, buf, len);
+	}
+	/* A kprobe without its function still verified: say both. */
 	for (size_t i = 0; i < o->nprogs; i++)
-		if (o->progs[i].known_section)
-			verify_alone(o, i, buf, len);
+		if (o->progs[i].no_target &&
+		    (o->progs[i].switched_off || o->progs[i].verdict == BV_PASS))
+			o->progs[i].verdict = BV_NO_TARGET;
 out:
 	bpf_object__close(obj);
 }
