@@ -53,6 +53,7 @@ struct bv_prog {
 	const char *type;	/* libbpf's name of the prog type, or "unknown" */
 	bool known_section;
 	uint32_t sec_off;	/* byte offset of the program in its section */
+	uint32_t sec_size;	/* its bytes in the section */
 	uint32_t insn_cnt;	/* instructions before libbpf appends subprogs */
 
 	struct bv_line *lines;	/* sorted by insn */
@@ -82,6 +83,8 @@ struct bv_object {
 	size_t nprogs;
 	char *skip;		/* why the kernel did not verify it */
 	struct bv_strlist preps;	/* what bv_prepare() changed, one line each */
+	struct bv_extern *externs;	/* __ksym externs (externs.c) */
+	size_t nexterns;
 	int *inner_fds;		/* inner maps bv_prepare() created */
 	size_t ninner_fds;
 	int exit;		/* 0, 1 or 77 */
@@ -119,9 +122,22 @@ void bv_verify(struct bv_object *o, struct bpf_object *obj,
 int bv_kernel_has_btf(const char *name, int kind);
 int bv_kernel_has_symbol(const char *name);
 
+/* externs.c: the __ksym externs and the programs using each (static) */
+struct bv_elf;
+struct bv_extern {
+	char *name;
+	int kind;		/* BTF_KIND_FUNC or BTF_KIND_VAR */
+	size_t sym_off;		/* of its ELF symbol, in the file */
+	bool *users;		/* per program */
+};
+void bv_find_externs(struct bv_object *o, const struct bv_elf *e,
+		     const struct btf *btf);
+void bv_externs_free(struct bv_object *o);
+
 /* prep.c: what a loader does to the object before loading it */
 void bv_prepare_targets(struct bv_object *o, struct bpf_object *obj);
 void bv_prepare(struct bv_object *o, struct bpf_object *obj, bool record);
+void *bv_missing_externs(struct bv_object *o, const void *buf, size_t len);
 
 /* probe.c */
 int bv_probe_kernel(char **why);

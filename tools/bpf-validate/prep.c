@@ -13,6 +13,7 @@
  *    loader does: it gets the no-target verdict, not a rejection.
  * Each preparation is reported once per object.
  */
+#include <elf.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -235,6 +236,42 @@ void bv_prepare_targets(struct bv_object *o, struct bpf_object *obj)
 		}
 		free(target);
 	}
+}
+
+/* Switch off the programs that use a __ksym extern the kernel lacks; the
+ * copy of the object returned has it weak (NULL: none is missing). */
+void *bv_missing_externs(struct bv_object *o, const void *buf, size_t len)
+{
+	uint8_t *copy = NULL;
+
+	for (size_t i = 0; i < o->nexterns; i++) {
+		const struct bv_extern *x = &o->externs[i];
+		uint8_t *info;
+
+		if (bv_kernel_has_btf(x->name, x->kind) != 0)
+			continue;
+		for (size_t k = 0; k < o->nprogs; k++) {
+			struct bv_prog *p = &o->progs[k];
+
+			if (!x->users[k] || p->no_target)
+				continue;
+			p->no_target = p->switched_off = true;
+			p->error = xasprintf("the kernel has no %s %s (an extern __ksym); switched off, as its loader would",
+					     x->kind == BTF_KIND_FUNC ? "kfunc" : "kernel variable",
+					     x->name);
+		}
+		if (!copy) {
+			copy = xcalloc(1, len);
+			memcpy(copy, buf, len);
+		}
+		/* STB_WEAK: libbpf then leaves it unresolved instead of
+		 * failing the whole object. */
+		info = copy + x->sym_off + offsetof(Elf64_Sym, st_info);
+		*info = ELF64_ST_INFO(STB_WEAK, ELF64_ST_TYPE(*info));
+		strlist_addf(&o->preps, "extern %s: made weak, as the kernel lacks it (programs using it are switched off)",
+			     x->name);
+	}
+	return copy;
 }
 
 void bv_prepare(struct bv_object *o, struct bpf_object *obj, bool record)

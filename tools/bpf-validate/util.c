@@ -98,6 +98,7 @@ void bv_object_free(struct bv_object *o)
 	free(o->fatal);
 	free(o->skip);
 	strlist_free(&o->preps);
+	bv_externs_free(o);
 	for (size_t i = 0; i < o->ninner_fds; i++)
 		close(o->inner_fds[i]);
 	free(o->inner_fds);

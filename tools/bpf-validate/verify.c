@@ -248,6 +248,7 @@ void bv_verify(struct bv_object *o, struct bpf_object *obj,
 	       const void *buf, size_t len, const struct bv_opts *opts)
 {
 	char *why = NULL;
+	void *patched = NULL;
 
 	if (opts->static_only || !o->nprogs)
 		goto out;
@@ -260,6 +261,18 @@ void bv_verify(struct bv_object *o, struct bpf_object *obj,
 		goto out;
 	}
 	bv_prepare_targets(o, obj);
+	patched = bv_missing_externs(o, buf, len);
+	if (patched) {
+		/* The static checks' object holds the extern as it was. */
+		bpf_object__close(obj);
+		buf = patched;
+		obj = reopen(o, buf, len);
+		if (!obj) {
+			o->skip = xasprintf("libbpf cannot open the object with its missing externs made weak (%s)",
+					    strerror(errno));
+			goto out;
+		}
+	}
 	if (!verify_all(o, obj)) {
 		bpf_object__close(obj);
 		obj = NULL;
@@ -274,4 +287,5 @@ void bv_verify(struct bv_object *o, struct bpf_object *obj,
 			o->progs[i].verdict = BV_NO_TARGET;
 out:
 	bpf_object__close(obj);
+	free(patched);
 }
