@@ -29,9 +29,7 @@ static void load_vmlinux(void)
 	if (btf_loaded)
 		return;
 	btf_loaded = true;
-	vmlinux = btf__load_vmlinux_btf();
-	if (libbpf_get_error(vmlinux))
-		vmlinux = NULL;
+	vmlinux = btf__load_vmlinux_btf();	/* NULL on error (libbpf 1.x) */
 }
 
 static void load_modules(void)
@@ -60,7 +58,7 @@ static void load_modules(void)
 		}
 		close(fd);
 		b = btf__load_from_kernel_by_id_split(id, vmlinux);
-		if (libbpf_get_error(b))
+		if (!b)
 			continue;
 		v = realloc(mods, (nmods + 1) * sizeof(*v));
 		if (!v) {
