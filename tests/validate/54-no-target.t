@@ -8,9 +8,7 @@
 obj=$OBJ/dirty_alt.o
 # The premise, checked without bpf-validate: the kernel has the new targets
 # and lacks the old ones.
-"$BPFTOOL" btf dump file /sys/kernel/btf/vmlinux >"$T/btf.txt"
-assert_grep "TYPEDEF 'btf_trace_writeback_dirty_folio'" "$T/btf.txt" "kernel BTF"
-assert_no_grep "'(btf_trace_writeback_dirty_page|account_page_dirtied)'" "$T/btf.txt" "kernel BTF"
+kernel_btf_lacks "TYPEDEF 'btf_trace_writeback_dirty_folio'" "'(btf_trace_writeback_dirty_page|account_page_dirtied)'"
 assert_grep ' __folio_mark_dirty$' /proc/kallsyms "kallsyms"
 
 run_bv "$T/out.json" "$T/err" --json "$obj"
