@@ -2,7 +2,7 @@
 # map, a hash, a perf-event array), a map-in-map whose BTF inner map has no
 # size and one whose inner map the loader supplies: bpf-validate prepares
 # them as the loader would, both programs reach the verifier and pass, and
-# every report lists what was changed.
+# every report lists what was changed.  A map pinned by name is not pinned.
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/common.sh"
 
@@ -18,13 +18,17 @@ for r in open("/sys/devices/system/cpu/possible").read().strip().split(","):
     a, _, b = r.partition("-"); n += int(b or a) - int(a) + 1
 print(n)')
 
+pinned=/sys/fs/bpf/counts	# where libbpf would pin "counts"
+[ ! -e "$pinned" ] || fail "$pinned exists before the test: remove it"
 run_bv "$T/out.json" "$T/err" --json "$obj"
 assert_eq "exit (stderr: $(cat "$T/err"))" 0 "$rc"
+[ ! -e "$pinned" ] || { rm -f "$pinned"; fail "bpf-validate left a pinned map at $pinned"; }
 json_assert "$T/out.json" 'p["on_switch"]["verdict"] == "pass" and p["on_exec"]["verdict"] == "pass"
 	and p["on_switch"]["insns"] > 0' "both programs pass"
 json_assert "$T/out.json" 'sorted(o["loader_sized.o"]["prepared"]) == sorted([
 	"map stackmap: max_entries 0 -> 1 (a small valid size)",
 	"map counts: max_entries 0 -> 1 (a small valid size)",
+	"map counts: not pinned at /sys/fs/bpf/counts (a verifier run leaves nothing in bpffs)",
 	"map events: max_entries 0 -> '"$ncpus"' (one per possible CPU, as libbpf sizes it)",
 	"map cgroup_counts: inner map max_entries 0 -> 1 (a small valid size)",
 	"map cgroup_hash: inner map left to the loader; a stand-in hash (key 4, value 8 bytes) used"])' \

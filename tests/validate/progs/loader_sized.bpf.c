@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Maps the way libbpf-tools and systemd leave them for their loaders: sizes
  * set at run time (max_entries 0 or unset), a perf-event array sized to the
- * CPUs, a map-in-map whose inner map is defined in BTF but sized by the
+ * CPUs, a map pinned by name (xdp-tools style), a map-in-map whose inner map is defined in BTF but sized by the
  * loader, and one whose inner map the loader creates itself. */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
@@ -26,6 +26,7 @@ struct {
 	__type(key, struct key_t);
 	__type(value, u64);
 	__uint(max_entries, 0);	/* set by the loader from --max-entries */
+	__uint(pinning, LIBBPF_PIN_BY_NAME);	/* shared with the tool's reader */
 } counts SEC(".maps");
 
 struct {
