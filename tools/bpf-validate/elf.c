@@ -235,13 +235,17 @@ int bv_elf_open(struct bv_elf *e, const void *buf, size_t len, char **cause)
 	if (e->secs[shstrndx].type != SHT_STRTAB || !e->secs[shstrndx].data)
 		return fail(cause, xstrdup("section name table is not a string table"));
 	names_size = e->secs[shstrndx].size;
+	/* libelf's elf_strptr() refuses an offset at or past the end, or a
+	 * string not terminated inside the table: so do we. */
+	if (!names_size || e->secs[shstrndx].data[names_size - 1] != '\0')
+		return fail(cause, xstrdup("the section name table is not NUL-terminated"));
 	e->names = xcalloc(1, names_size + 1);
 	memcpy(e->names, e->secs[shstrndx].data, names_size);
 	for (size_t i = 0; i < nsecs; i++) {
 		uint32_t n = bv_u32(e, sh0 + i * sizeof(Elf64_Shdr) +
 				       offsetof(Elf64_Shdr, sh_name));
 
-		if (n > names_size)
+		if (n >= names_size)
 			return fail(cause, xasprintf("section %zu has a name outside the name table",
 						     i));
 		e->secs[i].name = e->names + n;
