@@ -1,5 +1,5 @@
 # Maps the loader sizes at run time (max_entries 0 or unset: a stack-trace
-# map, a hash, a perf-event array), a map-in-map whose BTF inner map has no
+# map, a hash, a perf-event array, a ring buffer), a map-in-map whose BTF inner map has no
 # size and one whose inner map the loader supplies: bpf-validate prepares
 # them as the loader would, both programs reach the verifier and pass, and
 # every report lists what was changed.  A map pinned by name is not pinned.
@@ -30,6 +30,7 @@ json_assert "$T/out.json" 'sorted(o["loader_sized.o"]["prepared"]) == sorted([
 	"map counts: max_entries 0 -> 1 (a small valid size)",
 	"map counts: not pinned at /sys/fs/bpf/counts (a verifier run leaves nothing in bpffs)",
 	"map events: max_entries 0 -> '"$ncpus"' (one per possible CPU, as libbpf sizes it)",
+	"map rb: max_entries 0 -> '"$(getconf PAGESIZE)"' (one page)",
 	"map cgroup_counts: inner map max_entries 0 -> 1 (a small valid size)",
 	"map cgroup_hash: inner map left to the loader; a stand-in hash (key 4, value 8 bytes) used"])' \
 	"the preparations, one per map"

@@ -104,6 +104,33 @@ static int give_inner(struct bv_object *o, struct bpf_map *map,
 	return bpf_map__set_inner_map_fd(map, fd);
 }
 
+/* A map-in-map: an inner map defined in BTF without a size is created with
+ * one (libbpf cannot resize an inner map: it has no object); one left to
+ * the loader gets a stand-in. */
+static void prepare_inner(struct bv_object *o, struct bpf_map *map,
+			  const char *what, bool record)
+{
+	struct bpf_map *inner = bpf_map__inner_map(map);
+	const char *why = "";
+	__u32 n;
+
+	if (!inner) {
+		if (!give_inner(o, map, BPF_MAP_TYPE_HASH, FAKE_INNER_KEY,
+				FAKE_INNER_VALUE, 1, 0) && record)
+			strlist_addf(&o->preps, "%s: inner map left to the loader; a stand-in hash (key %d, value %d bytes) used",
+				     what, FAKE_INNER_KEY, FAKE_INNER_VALUE);
+		return;
+	}
+	if (bpf_map__max_entries(inner) ||
+	    !(n = size_for(bpf_map__type(inner), &why)))
+		return;
+	if (!give_inner(o, map, bpf_map__type(inner), bpf_map__key_size(inner),
+			bpf_map__value_size(inner), n,
+			bpf_map__map_flags(inner)) && record)
+		strlist_addf(&o->preps, "%s: inner map max_entries 0 -> %u (%s)",
+			     what, n, why);
+}
+
 static void prepare_maps(struct bv_object *o, struct bpf_object *obj,
 			 bool record)
 {
@@ -120,32 +147,8 @@ static void prepare_maps(struct bv_object *o, struct bpf_object *obj,
 			bpf_map__set_pin_path(map, NULL);
 		}
 		size_map(o, map, what, record);
-		if (is_map_in_map(bpf_map__type(map))) {
-			struct bpf_map *inner = bpf_map__inner_map(map);
-
-			const char *why = "";
-			__u32 n;
-
-			if (!inner) {
-				if (!give_inner(o, map, BPF_MAP_TYPE_HASH,
-						FAKE_INNER_KEY, FAKE_INNER_VALUE, 1, 0) &&
-				    record)
-					strlist_addf(&o->preps, "%s: inner map left to the loader; a stand-in hash (key %d, value %d bytes) used",
-						     what, FAKE_INNER_KEY, FAKE_INNER_VALUE);
-			} else if (!bpf_map__max_entries(inner) &&
-				   (n = size_for(bpf_map__type(inner), &why)) &&
-				   /* libbpf cannot resize an inner map (it
-				    * has no object): create it as defined,
-				    * with the size. */
-				   !give_inner(o, map, bpf_map__type(inner),
-					       bpf_map__key_size(inner),
-					       bpf_map__value_size(inner), n,
-					       bpf_map__map_flags(inner)) &&
-				   record) {
-				strlist_addf(&o->preps, "%s: inner map max_entries 0 -> %u (%s)",
-					     what, n, why);
-			}
-		}
+		if (is_map_in_map(bpf_map__type(map)))
+			prepare_inner(o, map, what, record);
 		free(what);
 	}
 }

@@ -35,6 +35,11 @@ struct {
 	__uint(value_size, sizeof(u32));
 } events SEC(".maps");
 
+/* Sized by the loader from the page size and its buffer option. */
+struct {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+} rb SEC(".maps");
+
 struct inner_counts {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
 	__type(key, u32);
@@ -71,6 +76,7 @@ int BPF_PROG(on_switch, bool preempt, struct task_struct *prev,
 	else
 		bpf_map_update_elem(&counts, &key, &one, BPF_NOEXIST);
 	bpf_perf_event_output(ctx, &events, BPF_F_CURRENT_CPU, &key, sizeof(key));
+	bpf_ringbuf_output(&rb, &key, sizeof(key), 0);
 	return 0;
 }
 
