@@ -178,6 +178,11 @@ static int has_target(struct bpf_program *prog, const char *target,
 	int ret;
 
 	if (type == BPF_PROG_TYPE_KPROBE) {
+		/* Not uprobes, kprobe.multi globs or ksyscall names, which
+		 * share the type. */
+		if (strncmp(bpf_program__section_name(prog), "kprobe/", 7) &&
+		    strncmp(bpf_program__section_name(prog), "kretprobe/", 10))
+			return -1;
 		*kind = "kernel function";
 		return bv_kernel_has_symbol(target);
 	}
