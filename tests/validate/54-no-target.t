@@ -48,3 +48,9 @@ run_bv "$T/none.txt" "$T/err" --require tp_dirty_pages "$obj"
 assert_eq "--require of no program: exit" 1 "$rc"
 assert_eq "--require of no program: stderr" \
 	"bpf-validate: --require tp_dirty_pages: no program of that name in the objects given" "$(cat "$T/err")"
+
+# Kprobe-type sections that name no kernel symbol are not looked up.
+run_bv "$T/kinds.json" "$T/err" --json "$OBJ/probe_kinds.o"
+assert_eq "probe kinds exit (stderr: $(cat "$T/err"))" 0 "$rc"
+json_assert "$T/kinds.json" 'sorted(q["verdict"] for q in p.values()) == ["pass"] * 3' \
+	"ksyscall, uprobe and kprobe.multi pass"
