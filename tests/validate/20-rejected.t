@@ -35,3 +35,13 @@ assert_grep '^ok [0-9]+ - .*good_lookup' "$T/out.tap" "TAP"
 run_bv "$T/both.json" "$T/err" --json "$OBJ/bad_deref.o" "$OBJ/xdp_pass.o"
 assert_eq "exit with a good and a bad object" 1 "$rc"
 json_assert "$T/both.json" 'o["xdp_pass.o"]["exit"] == 0 and p["xdp_count"]["verdict"] == "pass"' "good object still verified"
+
+# Built as a project builds it, with -ffile-prefix-map=SRCDIR=. and the source
+# named ./sub/FILE: clang stores "././sub/FILE"; the report says "sub/FILE".
+mkdir -p "$T/src/sub"
+cp "$src" "$OBJ/vmlinux.h" "$T/src/sub/"
+(cd "$T/src" && clang_bpf_object ./sub/bad_deref.bpf.c "$T/mapped.o" -ffile-prefix-map="$T/src=.") \
+	|| fail "bad_deref.bpf.c does not compile with -ffile-prefix-map"
+run_bv "$T/mapped.txt" "$T/err" "$T/mapped.o"
+assert_eq "prefix-mapped exit" 1 "$rc"
+assert_grep "bad_lookup: rejected at sub/bad_deref\.bpf\.c:$line: " "$T/mapped.txt" "prefix-mapped report"

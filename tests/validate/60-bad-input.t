@@ -34,6 +34,15 @@ names = b"\0.shstrtab\0"
 struct.pack_into("<IIQQQQIIQQ", shdrs, 64, 1, 3, 0, 0, 64 + 64 * n, len(names), 0, 0, 1, 0)
 open(t + "/many-real.o", "wb").write(ehdr + shdrs + names)
 
+# A section name at the very end of the name table (past its last string),
+# and the table's final NUL removed: both outside any string.
+shnum, shstrndx = struct.unpack_from("<HH", d, 0x3c)
+names_off, names_size = struct.unpack_from("<QQ", d, shoff + 64 * shstrndx + 24)
+b = bytearray(d); struct.pack_into("<I", b, shoff + 64 + 0, names_size)
+open(t + "/name-at-end.o", "wb").write(b)
+b = bytearray(d); b[names_off + names_size - 1] = ord("x")
+open(t + "/names-unterminated.o", "wb").write(b)
+
 # Corrupt BTF: the first pointer type points at a type that does not exist.
 secs = []
 shnum, shstrndx = struct.unpack_from("<HH", d, 0x3c)
@@ -80,6 +89,22 @@ check "$T/many-real.o" '70000 sections, more than the 65535 a BPF object may hav
 # libbpf >= 1.2 finds it in btf__new(); for 1.1, bpf-validate checks itself.
 check "$T/btf-dangling.o" 'corrupt \.BTF: (BTF type [0-9]+ refers to missing type|btf: type \[[0-9]+\]: invalid referenced type ID) [0-9]+'
 check "$T/dir.o" 'is a directory'
+check "$T/name-at-end.o" 'section 1 has a name outside the name table'
+check "$T/names-unterminated.o" 'the section name table is not NUL-terminated'
+# A FIFO: open() must not wait for a writer (timeout turns a hang into 124).
+mkfifo "$T/fifo.o"
+rc=0; timeout 20 "$BPF_VALIDATE" "$T/fifo.o" >"$T/out" 2>"$T/err" || rc=$?
+assert_eq "FIFO: exit status (124 is a hang)" 1 "$rc"
+assert_eq "FIFO: stderr ($(cat "$T/err"))" "bpf-validate: $T/fifo.o: not a regular file" "$(cat "$T/err")"
+# Section indexes outside the section table (here: every PROGBITS sh_link),
+# which libbpf 1.1 follows past its buffer: refused before libbpf sees them.
+check "$BPFBUILD_TOP/tests/validate/fuzz-regress/sh-link-out-of-range.o" \
+	'section [0-9]+ links to section [0-9]+, outside the section table of [0-9]+'
+# An object without any program is an error with its cause, not a pass.
+rc=0; "$BPF_VALIDATE" --json "$OBJ/maps_only.o" >"$T/out.json" 2>"$T/err" || rc=$?
+assert_eq "no programs: exit status" 1 "$rc"
+json_assert "$T/out.json" 'o["maps_only.o"]["programs"] == [] and o["maps_only.o"]["exit"] == 1
+	and any("no BPF program" in e and "SEC(" in e for e in o["maps_only.o"]["static"]["errors"])' "no programs is an error"
 
 # With --json too, and next to a good object, which is still checked.
 rc=0; "$BPF_VALIDATE" --json "$T/garbage.o" "$good" >"$T/out.json" 2>"$T/err" || rc=$?

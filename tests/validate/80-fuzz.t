@@ -1,17 +1,29 @@
-# libFuzzer (ASan+UBSan) on the open-and-static-check path for 60 s, seeded
-# with the test objects: no crash, leak, timeout or sanitizer report.
+# libFuzzer (ASan+UBSan) on the open-and-static-check path: first it replays
+# every input of fuzz-regress/ (past findings, each once), then fuzzes for
+# BV_FUZZ_SECONDS (default 20), seeded with the test objects: no crash, leak,
+# timeout or sanitizer report.  Long runs: tests/bench/fuzz-static.sh.
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/common.sh"
 
 fuzzer=$T/fuzz-static
+regress=$BPFBUILD_TOP/tests/validate/fuzz-regress
 "$BPFBUILD_TOP/tools/bpf-validate/fuzz/build.sh" "$fuzzer" >"$T/build.log" 2>&1 \
 	|| { tail -20 "$T/build.log"; fail "the fuzzer does not build (clang, libclang-rt-14-dev)"; }
 mkdir "$T/corpus" "$T/artifacts"
-cp "$OBJ"/*.o "$T/corpus/"
+cp "$OBJ"/*.o "$regress"/* "$T/corpus/"
 head -c 64 "$OBJ/xdp_pass.o" >"$T/corpus/header-only"
 
 rc=0
-"$fuzzer" -max_total_time="${BV_FUZZ_SECONDS:-60}" -timeout=10 -rss_limit_mb=2048 \
+"$fuzzer" -timeout=10 -rss_limit_mb=2048 "$regress"/* >"$T/replay.log" 2>&1 || rc=$?
+if [ $rc -ne 0 ]; then
+	grep -E -A30 'ERROR|Sanitizer|runtime error|deadly signal|timeout' "$T/replay.log" | head -60
+	fail "a regression input of fuzz-regress/ fails again (exit $rc)"
+fi
+n=$(grep -c '^Running: ' "$T/replay.log" || :)
+assert_eq "regression inputs replayed" "$(find "$regress" -type f | wc -l)" "$n"
+
+rc=0
+"$fuzzer" -max_total_time="${BV_FUZZ_SECONDS:-20}" -timeout=10 -rss_limit_mb=2048 \
 	-artifact_prefix="$T/artifacts/" -print_final_stats=1 "$T/corpus" >"$T/fuzz.log" 2>&1 || rc=$?
 if [ $rc -ne 0 ] || [ -n "$(ls -A "$T/artifacts")" ]; then
 	grep -E -A30 'ERROR|Sanitizer|runtime error|deadly signal|timeout' "$T/fuzz.log" | head -60

@@ -30,6 +30,15 @@ _compile_all() {
 }
 _once validate-objs _compile_all || fail "the test BPF programs do not compile"
 
+# kernel_btf_lacks PRESENT-REGEX ABSENT-REGEX: a test's premise, checked
+# without bpf-validate: the host kernel's BTF (as bpftool prints it) has
+# PRESENT and lacks ABSENT.
+kernel_btf_lacks() {
+	"$BPFTOOL" btf dump file /sys/kernel/btf/vmlinux >"$T/kernel-btf.txt"
+	assert_grep "$1" "$T/kernel-btf.txt" "kernel BTF"
+	assert_no_grep "$2" "$T/kernel-btf.txt" "kernel BTF"
+}
+
 # json_assert FILE PYTHON-EXPR WHAT: EXPR sees the document as `d` and the
 # objects by base name in `o`, programs by name in `p`.
 json_assert() {

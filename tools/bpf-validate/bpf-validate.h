@@ -26,9 +26,13 @@ struct bv_opts {
 	int verbose;
 	bool compare;		/* --compare: pairs of objects, one per compiler */
 	const char *labels[2];	/* --left-label, --right-label */
+	char **require;		/* --require PROG: no target is a failure */
+	size_t nrequire;
 };
 
-enum bv_verdict { BV_NOT_RUN, BV_PASS, BV_REJECTED, BV_REFUSED };
+/* BV_NO_TARGET: the kernel lacks the program's attach target, so its loader
+ * switches it off; not a failure unless the program is --require'd. */
+enum bv_verdict { BV_NOT_RUN, BV_PASS, BV_REJECTED, BV_REFUSED, BV_NO_TARGET };
 
 /* A growable list of owned strings. */
 struct bv_strlist {
@@ -49,6 +53,7 @@ struct bv_prog {
 	const char *type;	/* libbpf's name of the prog type, or "unknown" */
 	bool known_section;
 	uint32_t sec_off;	/* byte offset of the program in its section */
+	uint32_t sec_size;	/* its bytes in the section */
 	uint32_t insn_cnt;	/* instructions before libbpf appends subprogs */
 
 	struct bv_line *lines;	/* sorted by insn */
@@ -58,6 +63,9 @@ struct bv_prog {
 	enum bv_verdict verdict;
 	long insns, states_total, states_peak, stack_depth, verify_usec;
 	long jited_size;
+	bool no_target;		/* the kernel lacks its attach target */
+	bool switched_off;	/* ... so it is not loaded at all */
+	bool required;		/* --require: no target is a failure */
 	char *error;		/* one line: why rejected / refused / not run */
 	char *source;		/* "file:line" of the failing instruction */
 	struct bv_strlist log_tail;	/* verifier's last relevant lines */
@@ -74,6 +82,11 @@ struct bv_object {
 	struct bv_prog *progs;
 	size_t nprogs;
 	char *skip;		/* why the kernel did not verify it */
+	struct bv_strlist preps;	/* what bv_prepare() changed, one line each */
+	struct bv_extern *externs;	/* __ksym externs (externs.c) */
+	size_t nexterns;
+	int *inner_fds;		/* inner maps bv_prepare() created */
+	size_t ninner_fds;
 	int exit;		/* 0, 1 or 77 */
 };
 
@@ -104,6 +117,27 @@ int bv_static_check(struct bv_object *o, const void *buf, size_t len,
 /* verify.c */
 void bv_verify(struct bv_object *o, struct bpf_object *obj,
 	       const void *buf, size_t len, const struct bv_opts *opts);
+
+/* ktarget.c: 1 the kernel has it, 0 not, -1 cannot tell */
+int bv_kernel_has_btf(const char *name, int kind);
+int bv_kernel_has_symbol(const char *name);
+
+/* externs.c: the __ksym externs and the programs using each (static) */
+struct bv_elf;
+struct bv_extern {
+	char *name;
+	int kind;		/* BTF_KIND_FUNC or BTF_KIND_VAR */
+	size_t sym_off;		/* of its ELF symbol, in the file */
+	bool *users;		/* per program */
+};
+void bv_find_externs(struct bv_object *o, const struct bv_elf *e,
+		     const struct btf *btf);
+void bv_externs_free(struct bv_object *o);
+
+/* prep.c: what a loader does to the object before loading it */
+void bv_prepare_targets(struct bv_object *o, struct bpf_object *obj);
+void bv_prepare(struct bv_object *o, struct bpf_object *obj, bool record);
+void *bv_missing_externs(struct bv_object *o, const void *buf, size_t len);
 
 /* probe.c */
 int bv_probe_kernel(char **why);

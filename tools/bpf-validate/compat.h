@@ -29,4 +29,15 @@ static inline int bv_prog_info(int fd, struct bpf_prog_info *info)
 #endif
 }
 
+static inline int bv_btf_info(int fd, struct bpf_btf_info *info)
+{
+	__u32 len = sizeof(*info);
+
+#if BV_LIBBPF_AT_LEAST(1, 2)
+	return bpf_btf_get_info_by_fd(fd, info, &len);
+#else
+	return bpf_obj_get_info_by_fd(fd, info, &len);
+#endif
+}
+
 #endif

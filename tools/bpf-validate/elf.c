@@ -85,13 +85,14 @@ static int check_links(struct bv_elf *e, char **cause)
 		if (s->entsize != want || s->size % want)
 			return fail(cause, xasprintf("section %s has a bad entry size",
 						     s->name));
-		if (!s->link || s->link >= e->nsecs)
+		if (!s->link)	/* bv_elf_open() checked the upper bound */
 			return fail(cause, xasprintf("section %s links to a missing section",
 						     s->name));
-		if (s->type == SHT_REL && s->info >= e->nsecs)
-			return fail(cause, xasprintf("section %s relocates a missing section",
-						     s->name));
 		if (s->type == SHT_SYMTAB) {
+			/* sh_info: one past the last local symbol. */
+			if (s->info > s->size / want)
+				return fail(cause, xasprintf("section %s claims %u local symbols, it holds %zu",
+							     s->name, s->info, s->size / want));
 			if (e->symtab)
 				return fail(cause, xstrdup("more than one symbol table"));
 			if (e->secs[s->link].type != SHT_STRTAB || !e->secs[s->link].size)
@@ -111,7 +112,8 @@ static int check_links(struct bv_elf *e, char **cause)
 
 			if (name >= str->size)
 				return fail(cause, xstrdup("a symbol name is outside the string table"));
-			if (shndx >= e->nsecs && shndx < SHN_LORESERVE)
+			if ((shndx >= e->nsecs && shndx < SHN_LORESERVE) ||
+			    shndx == SHN_XINDEX)
 				return fail(cause, xstrdup("a symbol refers to a missing section"));
 		}
 		if (str->data[str->size - 1] != '\0')
@@ -210,7 +212,18 @@ int bv_elf_open(struct bv_elf *e, const void *buf, size_t len, char **cause)
 		s->info = SHDR_FIELD(e, sh, sh_info);
 		s->entsize = SHDR_FIELD(e, sh, sh_entsize);
 		s->size = size;
-		if (i == 0 || s->type == SHT_NOBITS || s->type == SHT_NULL)
+		if (i == 0)
+			continue;
+		/* Every section index a header holds must name a section:
+		 * libbpf and libelf follow them unchecked. */
+		if (s->link >= nsecs)
+			return fail(cause, xasprintf("section %zu links to section %u, outside the section table of %llu",
+						     i, s->link, (unsigned long long)nsecs));
+		if ((s->type == SHT_REL || s->type == SHT_RELA ||
+		     (s->flags & SHF_INFO_LINK)) && s->info >= nsecs)
+			return fail(cause, xasprintf("section %zu refers to section %u, outside the section table of %llu",
+						     i, s->info, (unsigned long long)nsecs));
+		if (s->type == SHT_NOBITS || s->type == SHT_NULL)
 			continue;
 		if (off > len || size > len - off)
 			return fail(cause, xasprintf("section %zu extends past the end of the file (truncated?)",
@@ -222,13 +235,17 @@ int bv_elf_open(struct bv_elf *e, const void *buf, size_t len, char **cause)
 	if (e->secs[shstrndx].type != SHT_STRTAB || !e->secs[shstrndx].data)
 		return fail(cause, xstrdup("section name table is not a string table"));
 	names_size = e->secs[shstrndx].size;
+	/* libelf's elf_strptr() refuses an offset at or past the end, or a
+	 * string not terminated inside the table: so do we. */
+	if (!names_size || e->secs[shstrndx].data[names_size - 1] != '\0')
+		return fail(cause, xstrdup("the section name table is not NUL-terminated"));
 	e->names = xcalloc(1, names_size + 1);
 	memcpy(e->names, e->secs[shstrndx].data, names_size);
 	for (size_t i = 0; i < nsecs; i++) {
 		uint32_t n = bv_u32(e, sh0 + i * sizeof(Elf64_Shdr) +
 				       offsetof(Elf64_Shdr, sh_name));
 
-		if (n > names_size)
+		if (n >= names_size)
 			return fail(cause, xasprintf("section %zu has a name outside the name table",
 						     i));
 		e->secs[i].name = e->names + n;

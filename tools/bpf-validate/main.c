@@ -12,6 +12,7 @@
 #include <bpf/libbpf.h>
 
 #include "bpf-validate.h"
+#include "bv-config.h"
 
 #define EXIT_SKIP 77
 
@@ -28,30 +29,44 @@ static void usage(FILE *f)
 "  --static-only     run only the static checks (no privilege needed)\n"
 "  --require-kernel  fail (exit 1) where kernel verification cannot run;\n"
 "                    implied by the environment CI=true\n"
+"  --require PROG    a program PROG whose attach target the kernel lacks is a\n"
+"                    failure, not only reported (repeatable)\n"
 "  --endian ORDER    expect little or big endian objects (default: host)\n"
 "  -v, --verbose     show libbpf's warnings (-vv: its debug output) on stderr\n"
 "  --compare         compare the objects of two compilers, program by program\n"
 "  --left-label L, --right-label R\n"
 "                    name the two sides (default: left, right)\n"
 "  -h, --help        show this help\n"
+"  -V, --version     show the version\n"
 "\n"
 "Static checks (errors fail): ELF machine is BPF and byte order as expected;\n"
-"a license section; every program section is one libbpf knows; .BTF parses;\n"
-"each program has func_info in .BTF.ext; no .rel.BTF.ext relocation that\n"
-"matters (libbpf never applies them: gcc-bpf 12's type-11 ones for CO-RE\n"
-"offsets are an error; clang's and GCC 13+'s, against sections, are not).\n"
+"every section index and string offset inside the file; at least one\n"
+"program; a license section; every program section is one libbpf knows;\n"
+".BTF parses; each program has func_info in .BTF.ext; no .rel.BTF.ext\n"
+"relocation that matters (libbpf never applies them: gcc-bpf 12's type-11\n"
+"ones for CO-RE offsets are an error; clang's and GCC 13+'s, against\n"
+"sections, are not).\n"
 "Warnings: a program without line_info (GCC before 15 emits none); absolute\n"
 "build paths in BTF strings (not reproducible: use -ffile-prefix-map);\n"
 "no .BTF at all, which is a warning, not an error: gcc-bpf 12 objects are\n"
 "built without BTF because the kernel rejects gcc 12's BTF, and the kernel\n"
 "still loads them.  CO-RE relocations are counted.\n"
 "\n"
+"Before loading, an object is prepared as its loader would prepare it, and\n"
+"the report lists each change: maps sized at run time (max_entries 0) get\n"
+"a small valid size (perf-event arrays one entry per CPU, ring buffers one\n"
+"page), an inner map left to the loader gets a stand-in, pinning is dropped.\n"
+"\n"
 "Verdicts: pass; rejected (by the verifier, or libbpf before it); refused\n"
 "(the host kernel refuses the whole program type: a trivial program of the\n"
-"same type and attach target fails the same way); not-run.\n"
+"same type and attach target fails the same way); no-target (the kernel\n"
+"lacks its fentry/fexit/lsm/tp_btf/iter target or a kfunc it calls, so its\n"
+"loader would switch it off, or its kprobe function, though it verifies);\n"
+"not-run.\n"
 "\n"
-"Exit status: 0 all pass; 1 a program rejected, a static error or an\n"
-"unreadable file; 77 the kernel cannot verify here (no privilege, bpf()\n"
+"Exit status: 0 all pass (no-target counts as a pass unless --require'd);\n"
+"1 a program rejected, a --require'd program without target, a static error\n"
+"or an unreadable file; 77 the kernel cannot verify here (no privilege, bpf()\n"
 "denied, program type refused by the host), after the static checks.\n"
 "With CI=true or --require-kernel, 77 becomes 1.  --static-only exits 0 or 1.\n"
 "\n"
@@ -74,7 +89,8 @@ int bv_object_exit(const struct bv_object *o)
 	if (o->fatal || o->errors.n)
 		return 1;
 	for (size_t i = 0; i < o->nprogs; i++) {
-		if (o->progs[i].verdict == BV_REJECTED)
+		if (o->progs[i].verdict == BV_REJECTED ||
+		    (o->progs[i].verdict == BV_NO_TARGET && o->progs[i].required))
 			return 1;
 		if (o->progs[i].verdict == BV_REFUSED)
 			skipped = true;
@@ -93,6 +109,17 @@ static const char *skip_reason(const struct bv_object *objs, size_t n)
 				return objs[i].progs[k].error;
 	}
 	return "unknown";
+}
+
+static void mark_required(struct bv_object *o, const struct bv_opts *opts,
+			  bool *found)
+{
+	for (size_t k = 0; k < o->nprogs; k++)
+		for (size_t r = 0; r < opts->nrequire; r++)
+			if (!strcmp(o->progs[k].name, opts->require[r])) {
+				o->progs[k].required = true;
+				found[r] = true;
+			}
 }
 
 void bv_check_object(struct bv_object *o, const struct bv_opts *opts)
@@ -117,8 +144,10 @@ int main(int argc, char **argv)
 		{ "static-only", no_argument, NULL, 's' },
 		{ "require-kernel", no_argument, NULL, 'r' },
 		{ "endian", required_argument, NULL, 'e' },
+		{ "require", required_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ "compare", no_argument, NULL, 'C' },
 		{ "left-label", required_argument, NULL, 'L' },
 		{ "right-label", required_argument, NULL, 'R' },
@@ -128,10 +157,10 @@ int main(int argc, char **argv)
 	struct bv_object *objs;
 	const char *ci = getenv("CI");
 	size_t n;
-	bool skipped = false;
+	bool skipped = false, *found;
 	int c, rc = 0;
 
-	while ((c = getopt_long(argc, argv, "vh", long_opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "vhV", long_opts, NULL)) != -1) {
 		switch (c) {
 		case 'j': opts.format = BV_FMT_JSON; break;
 		case 't': opts.format = BV_FMT_TAP; break;
@@ -151,11 +180,22 @@ int main(int argc, char **argv)
 				return 1;
 			}
 			break;
+		case 'q':
+			opts.require = realloc(opts.require,
+					       (opts.nrequire + 1) * sizeof(*opts.require));
+			if (!opts.require)
+				return 1;
+			opts.require[opts.nrequire++] = optarg;
+			break;
 		case 'v': opts.verbose++; break;
 		case 'C': opts.compare = true; break;
 		case 'L': opts.labels[0] = optarg; break;
 		case 'R': opts.labels[1] = optarg; break;
 		case 'h': usage(stdout); return 0;
+		case 'V':
+			printf("bpf-validate (bpfbuild) %s, libbpf %s\n", BV_VERSION,
+			       libbpf_version_string());
+			return 0;
 		default:
 			fputs("Try 'bpf-validate --help'.\n", stderr);
 			return 1;
@@ -184,11 +224,13 @@ int main(int argc, char **argv)
 
 	n = argc - optind;
 	objs = xcalloc(n, sizeof(*objs));
+	found = xcalloc(opts.nrequire, sizeof(*found));
 	for (size_t i = 0; i < n; i++) {
 		struct bv_object *o = &objs[i];
 
 		o->path = argv[optind + i];
 		bv_check_object(o, &opts);
+		mark_required(o, &opts, found);
 		o->exit = bv_object_exit(o);
 		if (o->exit == EXIT_SKIP && opts.require_kernel)
 			o->exit = 1;
@@ -199,6 +241,13 @@ int main(int argc, char **argv)
 		if (bv_object_exit(o) == EXIT_SKIP && opts.require_kernel)
 			skipped = true;
 	}
+	for (size_t r = 0; r < opts.nrequire; r++)
+		if (!found[r]) {
+			fprintf(stderr, "bpf-validate: --require %s: no program of that name in the objects given\n",
+				opts.require[r]);
+			rc = 1;
+		}
+	free(found);
 	if (skipped)
 		fprintf(stderr, "bpf-validate: kernel verification could not run (%s), and %s makes that a failure\n",
 			skip_reason(objs, n), opts.require_why);
@@ -206,5 +255,6 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < n; i++)
 		bv_object_free(&objs[i]);
 	free(objs);
+	free(opts.require);
 	return rc;
 }

@@ -16,6 +16,7 @@ const char *bv_verdict_str(enum bv_verdict v)
 	case BV_PASS:		return "pass";
 	case BV_REJECTED:	return "rejected";
 	case BV_REFUSED:	return "refused";
+	case BV_NO_TARGET:	return "no-target";
 	default:		return "not-run";
 	}
 }
@@ -135,6 +136,8 @@ static void report_json(struct bv_object *objs, size_t n, int exit_code)
 		       o->line_info ? "true" : "false");
 		fputs(",\"skip\":", stdout);
 		json_str(o->skip);
+		fputs(",\"prepared\":", stdout);
+		json_strlist(&o->preps);
 		printf(",\"exit\":%d,\"programs\":[", o->exit);
 		for (size_t k = 0; k < o->nprogs; k++) {
 			struct bv_prog *p = &o->progs[k];
@@ -146,7 +149,9 @@ static void report_json(struct bv_object *objs, size_t n, int exit_code)
 			json_str(p->section);
 			fputs(",\"type\":", stdout);
 			json_str(p->type);
-			printf(",\"verdict\":\"%s\"", bv_verdict_str(p->verdict));
+			printf(",\"verdict\":\"%s\",\"required\":%s",
+			       bv_verdict_str(p->verdict),
+			       p->required ? "true" : "false");
 			json_num("insns", p->insns);
 			json_num("states_total", p->states_total);
 			json_num("states_peak", p->states_peak);
@@ -206,7 +211,7 @@ static void report_table(struct bv_object *objs, size_t n,
 	};
 	char cells[NCOLS][128];
 	int w[NCOLS];
-	size_t npass = 0, nrej = 0, nref = 0, nnot = 0, nprogs = 0;
+	size_t npass = 0, nrej = 0, nref = 0, nnot = 0, nprogs = 0, nnt = 0;
 
 	for (int c = 0; c < NCOLS; c++)
 		w[c] = strlen(head[c]);
@@ -243,6 +248,8 @@ static void report_table(struct bv_object *objs, size_t n,
 			printf("%s: warning: %s\n", name, o->warnings.v[k]);
 		if (o->skip)
 			printf("%s: not verified: %s\n", name, o->skip);
+		for (size_t k = 0; k < o->preps.n; k++)
+			printf("%s: prepared: %s\n", name, o->preps.v[k]);
 		for (size_t k = 0; k < o->nprogs; k++) {
 			const struct bv_prog *p = &o->progs[k];
 
@@ -252,6 +259,10 @@ static void report_table(struct bv_object *objs, size_t n,
 				       p->source ? p->source : "", p->error);
 			else if (p->verdict == BV_REFUSED)
 				printf("%s: %s: refused: %s\n", name, p->name,
+				       p->error);
+			else if (p->verdict == BV_NO_TARGET)
+				printf("%s: %s: no target%s: %s\n", name, p->name,
+				       p->required ? " (--require: a failure)" : "",
 				       p->error);
 			for (size_t l = 0; l < p->log_tail.n; l++)
 				printf("    %s\n", p->log_tail.v[l]);
@@ -264,13 +275,16 @@ static void report_table(struct bv_object *objs, size_t n,
 			case BV_PASS:		npass++; break;
 			case BV_REJECTED:	nrej++; break;
 			case BV_REFUSED:	nref++; break;
+			case BV_NO_TARGET:	nnt++; break;
 			default:		nnot++; break;
 			}
 		}
-	printf("%zu object%s, %zu program%s: %zu pass, %zu rejected, %zu refused, %zu not run%s\n",
+	printf("%zu object%s, %zu program%s: %zu pass, %zu rejected, %zu refused, %zu not run",
 	       n, n == 1 ? "" : "s", nprogs, nprogs == 1 ? "" : "s",
-	       npass, nrej, nref, nnot,
-	       opts->static_only ? " (--static-only)" : "");
+	       npass, nrej, nref, nnot);
+	if (nnt)	/* only then, so that earlier summaries read the same */
+		printf(", %zu no target", nnt);
+	printf("%s\n", opts->static_only ? " (--static-only)" : "");
 }
 
 /* ---- TAP ---- */
@@ -298,6 +312,8 @@ static void report_tap(struct bv_object *objs, size_t n,
 			printf("# error: %s\n", o->errors.v[k]);
 		for (size_t k = 0; k < o->warnings.n; k++)
 			printf("# warning: %s\n", o->warnings.v[k]);
+		for (size_t k = 0; k < o->preps.n; k++)
+			printf("# prepared: %s\n", o->preps.v[k]);
 		for (size_t k = 0; k < o->nprogs; k++) {
 			const struct bv_prog *p = &o->progs[k];
 
@@ -317,6 +333,14 @@ static void report_tap(struct bv_object *objs, size_t n,
 				printf("%s %zu - %s %s (%s) # SKIP refused: %s\n",
 				       skip_ok, t, o->path, p->name, p->section,
 				       p->error);
+				break;
+			case BV_NO_TARGET:
+				if (p->required)
+					printf("not ok %zu - %s %s (%s): no target (--require): %s\n",
+					       t, o->path, p->name, p->section, p->error);
+				else
+					printf("ok %zu - %s %s (%s) # SKIP no target: %s\n",
+					       t, o->path, p->name, p->section, p->error);
 				break;
 			default:
 				if (p->error) /* unknown section: a static error */

@@ -156,6 +156,9 @@ static void check_programs(struct bv_object *o, struct bpf_object *obj,
 
 	bpf_object__for_each_program(prog, obj)
 		n++;
+	if (!n)
+		strlist_addf(&o->errors,
+			     "no BPF program in it: no function sits in a SEC() section libbpf loads (functions in .text are only subprograms; give each program SEC(\"xdp\"), SEC(\"tracepoint/...\"), ...)");
 	o->progs = xcalloc(n, sizeof(*o->progs));
 	o->line_info = n > 0 && x;
 	bpf_object__for_each_program(prog, obj) {
@@ -181,6 +184,7 @@ static void check_programs(struct bv_object *o, struct bpf_object *obj,
 		}
 		if (!bv_elf_func(e, p->section, p->name, &p->sec_off, &size))
 			size = p->insn_cnt * 8;
+		p->sec_size = size;
 		if (x)
 			prog_ext_info(o, p, e, x, strs, size);
 		if (!p->nlines)
@@ -284,6 +288,8 @@ int bv_static_check(struct bv_object *o, const void *buf, size_t len,
 			goto out;
 		}
 		check_programs(o, obj, &e, x, &strs);
+		if (btf)
+			bv_find_externs(o, &e, btf);
 	}
 out:
 	free(why);

@@ -97,6 +97,11 @@ void bv_object_free(struct bv_object *o)
 	free(o->progs);
 	free(o->fatal);
 	free(o->skip);
+	strlist_free(&o->preps);
+	bv_externs_free(o);
+	for (size_t i = 0; i < o->ninner_fds; i++)
+		close(o->inner_fds[i]);
+	free(o->inner_fds);
 	strlist_free(&o->errors);
 	strlist_free(&o->warnings);
 }
@@ -108,7 +113,9 @@ int bv_read_file(const char *path, void **bufp, size_t *lenp, char **cause)
 	char *buf;
 	int fd;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: opening a FIFO must not wait for a writer; the
+	 * regular-file check below then refuses it. */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 	if (fd < 0) {
 		*cause = xstrdup(strerror(errno));
 		return -1;

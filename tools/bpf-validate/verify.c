@@ -75,6 +75,18 @@ static void passed(struct bv_prog *p, struct bpf_program *prog,
 	p->verdict = BV_PASS;
 }
 
+/* "././dir/f.bpf.c" -> "dir/f.bpf.c": -ffile-prefix-map=SRCDIR=. turns
+ * the compiler's "./dir/f.bpf.c" into that; the "./" says nothing. */
+static const char *tidy_path(const char *path)
+{
+	while (path[0] == '.' && path[1] == '/') {
+		path += 2;
+		while (*path == '/')
+			path++;
+	}
+	return path;
+}
+
 /* The source line of instruction INSN of P, from the object's .BTF.ext line
  * info.  Instructions past the program's own belong to subprograms libbpf
  * appended; for those the kernel's own annotation is the fallback. */
@@ -89,12 +101,12 @@ static char *source_of(const struct bv_prog *p, long insn,
 			    (!best || p->lines[i].insn >= best->insn))
 				best = &p->lines[i];
 	if (best)
-		return xasprintf("%s:%u", best->file, best->line);
-	return kernel_source ? xstrdup(kernel_source) : NULL;
+		return xasprintf("%s:%u", tidy_path(best->file), best->line);
+	return kernel_source ? xstrdup(tidy_path(kernel_source)) : NULL;
 }
 
 /* Load program IDX alone, with log level LEVEL into LOG; returns -errno. */
-static int load_one(const struct bv_object *o, const void *buf, size_t len,
+static int load_one(struct bv_object *o, const void *buf, size_t len,
 		    size_t idx, unsigned int level, char *log, size_t log_size,
 		    struct bpf_object **objp)
 {
@@ -108,6 +120,7 @@ static int load_one(const struct bv_object *o, const void *buf, size_t len,
 	obj = reopen(o, buf, len);
 	if (!obj)
 		return -errno;
+	bv_prepare(o, obj, false);
 	bpf_object__for_each_program(prog, obj)
 		bpf_program__set_autoload(prog, i++ == idx);
 	prog = nth_prog(obj, idx);
@@ -119,7 +132,7 @@ static int load_one(const struct bv_object *o, const void *buf, size_t len,
 	return err;
 }
 
-static void rejected(const struct bv_object *o, struct bv_prog *p,
+static void rejected(struct bv_object *o, struct bv_prog *p,
 		     const void *buf, size_t len, size_t idx,
 		     const char *stats_log)
 {
@@ -133,6 +146,7 @@ static void rejected(const struct bv_object *o, struct bv_prog *p,
 	take_stats(p, &v);
 	free(v.kernel_source);
 	bv_vlog_error_lines(stats_log, &first, 1);
+	free(p->error);	/* a kprobe's "no target" note */
 	p->error = first.n ? xstrdup(first.v[0]) : xstrdup("rejected by the verifier");
 	strlist_free(&first);
 
@@ -180,12 +194,14 @@ static void verify_alone(struct bv_object *o, size_t idx, const void *buf,
 		/* The kernel refused before verifying, and refuses a
 		 * trivial program of the same type and target alike. */
 		p->verdict = BV_REFUSED;
+		free(p->error);
 		p->error = xasprintf("host kernel refuses %s programs (%s even for a trivial one)",
 				     p->type, strerror(-err));
 	} else {
 		const char *w = bv_libbpf_first_warning();
 
 		p->verdict = BV_REJECTED;
+		free(p->error);
 		p->error = xasprintf("load failed before verification: %s",
 				     w ? w : strerror(-err));
 	}
@@ -201,10 +217,11 @@ static bool verify_all(struct bv_object *o, struct bpf_object *obj)
 	size_t i = 0;
 	bool ok;
 
+	bv_prepare(o, obj, true);
 	bpf_object__for_each_program(prog, obj) {
 		if (i >= o->nprogs)
 			break;
-		if (!o->progs[i].known_section) {
+		if (!o->progs[i].known_section || o->progs[i].switched_off) {
 			bpf_program__set_autoload(prog, false);
 		} else {
 			logs[i] = xcalloc(1, STATS_LOG_SIZE);
@@ -231,6 +248,7 @@ void bv_verify(struct bv_object *o, struct bpf_object *obj,
 	       const void *buf, size_t len, const struct bv_opts *opts)
 {
 	char *why = NULL;
+	void *patched = NULL;
 
 	if (opts->static_only || !o->nprogs)
 		goto out;
@@ -242,13 +260,32 @@ void bv_verify(struct bv_object *o, struct bpf_object *obj,
 		o->skip = why;
 		goto out;
 	}
-	if (verify_all(o, obj))
-		goto out;
-	bpf_object__close(obj);
-	obj = NULL;
+	bv_prepare_targets(o, obj);
+	patched = bv_missing_externs(o, buf, len);
+	if (patched) {
+		/* The static checks' object holds the extern as it was. */
+		bpf_object__close(obj);
+		buf = patched;
+		obj = reopen(o, buf, len);
+		if (!obj) {
+			o->skip = xasprintf("libbpf cannot open the object with its missing externs made weak (%s)",
+					    strerror(errno));
+			goto out;
+		}
+	}
+	if (!verify_all(o, obj)) {
+		bpf_object__close(obj);
+		obj = NULL;
+		for (size_t i = 0; i < o->nprogs; i++)
+			if (o->progs[i].known_section && !o->progs[i].switched_off)
+				verify_alone(o, i, buf, len);
+	}
+	/* A kprobe without its function still verified: say both. */
 	for (size_t i = 0; i < o->nprogs; i++)
-		if (o->progs[i].known_section)
-			verify_alone(o, i, buf, len);
+		if (o->progs[i].no_target &&
+		    (o->progs[i].switched_off || o->progs[i].verdict == BV_PASS))
+			o->progs[i].verdict = BV_NO_TARGET;
 out:
 	bpf_object__close(obj);
+	free(patched);
 }

@@ -10,6 +10,6 @@ src=$(cd "$(dirname "$0")/.." && pwd)
 exec "$cc" -g -O1 -std=gnu11 -D_GNU_SOURCE \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
 	-I"$src" $(pkg-config --cflags libbpf libelf) \
-	"$src/fuzz/fuzz_static.c" "$src/btfcheck.c" "$src/btfext.c" "$src/elf.c" "$src/lbpf.c" \
+	"$src/fuzz/fuzz_static.c" "$src/btfcheck.c" "$src/btfext.c" "$src/elf.c" "$src/externs.c" "$src/lbpf.c" \
 	"$src/static.c" "$src/util.c" \
 	$(pkg-config --libs libbpf libelf) -o "$out"

@@ -1,0 +1,56 @@
+# Alternatives for old and new kernels (fentry, kprobe and tp_btf on
+# account_page_dirtied / writeback_dirty_page, gone from 6.x, beside their
+# successors): a program whose attach target the kernel lacks gets the
+# no-target verdict, which is no failure (exit 0) unless --require'd.
+. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/common.sh"
+
+obj=$OBJ/dirty_alt.o
+# The premise, checked without bpf-validate: the kernel has the new targets
+# and lacks the old ones.
+kernel_btf_lacks "TYPEDEF 'btf_trace_writeback_dirty_folio'" "'(btf_trace_writeback_dirty_page|account_page_dirtied)'"
+assert_grep ' __folio_mark_dirty$' /proc/kallsyms "kallsyms"
+
+run_bv "$T/out.json" "$T/err" --json "$obj"
+assert_eq "exit (stderr: $(cat "$T/err"))" 0 "$rc"
+json_assert "$T/out.json" 'd["exit"] == 0 and o["dirty_alt.o"]["exit"] == 0' "no target is no failure"
+json_assert "$T/out.json" 'all(p[n]["verdict"] == "no-target" and "account_page_dirtied" in p[n]["error"]
+	for n in ("fentry_account_page_dirtied", "kprobe_account_page_dirtied"))
+	and p["tp_dirty_page"]["verdict"] == "no-target" and "writeback_dirty_page" in p["tp_dirty_page"]["error"]' \
+	"the old targets: no-target, naming them"
+# fentry would be refused (EPERM) here if it were loaded: no-target wins,
+# as the loader never loads it; the kprobe loads without its function and
+# is verified all the same.
+json_assert "$T/out.json" 'p["fentry_account_page_dirtied"]["insns"] is None
+	and p["kprobe_account_page_dirtied"]["insns"] > 0' "switched off vs still verified"
+json_assert "$T/out.json" 'p["kprobe_folio_mark_dirty"]["verdict"] == "pass" and p["tp_dirty_folio"]["verdict"] == "pass"' \
+	"the new targets pass"
+
+run_bv "$T/out.txt" "$T/err" "$obj"
+assert_eq "table exit" 0 "$rc"
+assert_grep 'dirty_alt\.o: tp_dirty_page: no target: the kernel has no attach target writeback_dirty_page' "$T/out.txt" "table"
+assert_grep '5 programs: 2 pass, 0 rejected, 0 refused, 0 not run, 3 no target$' "$T/out.txt" "table"
+assert_no_grep 'rejected:|refused:' "$T/out.txt" "table"
+
+# --require: that program's missing target is a failure, in every format.
+run_bv "$T/req.json" "$T/err" --json --require tp_dirty_page "$obj"
+assert_eq "--require exit" 1 "$rc"
+json_assert "$T/req.json" 'p["tp_dirty_page"]["required"] and not p["tp_dirty_folio"]["required"]
+	and o["dirty_alt.o"]["exit"] == 1 and d["exit"] == 1' "--require in JSON"
+run_bv "$T/req.tap" "$T/err" --tap --require tp_dirty_page "$obj"
+assert_eq "--require TAP exit" 1 "$rc"
+assert_grep '^not ok [0-9]+ - .*tp_dirty_page \(tp_btf/writeback_dirty_page\): no target \(--require\)' "$T/req.tap" "TAP"
+assert_grep '^ok [0-9]+ - .*kprobe_account_page_dirtied .*# SKIP no target' "$T/req.tap" "TAP"
+# A required program that passes is fine; one that exists nowhere is an error.
+run_bv "$T/ok.txt" "$T/err" --require tp_dirty_folio "$obj"
+assert_eq "--require of a passing program" 0 "$rc"
+run_bv "$T/none.txt" "$T/err" --require tp_dirty_pages "$obj"
+assert_eq "--require of no program: exit" 1 "$rc"
+assert_eq "--require of no program: stderr" \
+	"bpf-validate: --require tp_dirty_pages: no program of that name in the objects given" "$(cat "$T/err")"
+
+# Kprobe-type sections that name no kernel symbol are not looked up.
+run_bv "$T/kinds.json" "$T/err" --json "$OBJ/probe_kinds.o"
+assert_eq "probe kinds exit (stderr: $(cat "$T/err"))" 0 "$rc"
+json_assert "$T/kinds.json" 'sorted(q["verdict"] for q in p.values()) == ["pass"] * 3' \
+	"ksyscall, uprobe and kprobe.multi pass"

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * Kernel symbols an object calls or reads through __ksym externs (kfuncs,
+ * typed ksyms).  libbpf resolves them all when it loads the object, so one
+ * the kernel lacks fails every program of it ("extern (func ksym) 'X': not
+ * found in kernel or module BTFs"), even those that never use it.  A loader
+ * switches off the programs that use it; so does bpf-validate: they get the
+ * no-target verdict, and the extern is made weak in a private copy of the
+ * object so that libbpf loads the others (prep.c: this file never calls
+ * bpf(), the fuzzer runs it).
+ */
+#include <elf.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <bpf/btf.h>
+
+#include "bpf-validate.h"
+#include "bv-elf.h"
+
+static const struct bv_sec *sec_by_index(const struct bv_elf *e, size_t i)
+{
+	return i && i < e->nsecs ? &e->secs[i] : NULL;
+}
+
+/* The undefined, non-weak ELF symbol NAME: its index, 0 if none. */
+static size_t undef_symbol(const struct bv_elf *e, const char *name,
+			   size_t *off)
+{
+	const struct bv_sec *st = &e->secs[e->symtab];
+	const struct bv_sec *str = &e->secs[st->link];
+
+	for (size_t o = sizeof(Elf64_Sym); o < st->size; o += sizeof(Elf64_Sym)) {
+		const uint8_t *sym = st->data + o;
+		uint32_t n = bv_u32(e, sym + offsetof(Elf64_Sym, st_name));
+		uint8_t info = sym[offsetof(Elf64_Sym, st_info)];
+
+		if (bv_u16(e, sym + offsetof(Elf64_Sym, st_shndx)) != SHN_UNDEF ||
+		    ELF64_ST_BIND(info) != STB_GLOBAL ||
+		    strcmp((const char *)str->data + n, name))
+			continue;
+		*off = (size_t)(st->data - e->buf) + o;
+		return o / sizeof(Elf64_Sym);
+	}
+	return 0;
+}
+
+/* Which programs relocate against symbol SYM.  A use from .text (a
+ * subprogram) is counted for every program: any may call it. */
+static void find_users(const struct bv_object *o, const struct bv_elf *e,
+		       size_t sym, bool *users)
+{
+	for (size_t i = 1; i < e->nsecs; i++) {
+		const struct bv_sec *rel = &e->secs[i], *target;
+
+		if (rel->type != SHT_REL || rel->link != e->symtab ||
+		    !(target = sec_by_index(e, rel->info)))
+			continue;
+		for (size_t off = 0; off + sizeof(Elf64_Rel) <= rel->size;
+		     off += sizeof(Elf64_Rel)) {
+			uint64_t info = bv_u64(e, rel->data + off + offsetof(Elf64_Rel, r_info));
+			uint64_t at = bv_u64(e, rel->data + off + offsetof(Elf64_Rel, r_offset));
+
+			if (ELF64_R_SYM(info) != sym)
+				continue;
+			for (size_t k = 0; k < o->nprogs; k++) {
+				const struct bv_prog *p = &o->progs[k];
+
+				if (!strcmp(target->name, ".text") ||
+				    (!strcmp(target->name, p->section) &&
+				     at >= p->sec_off && at - p->sec_off < p->sec_size))
+					users[k] = true;
+			}
+		}
+	}
+}
+
+void bv_find_externs(struct bv_object *o, const struct bv_elf *e,
+		     const struct btf *btf)
+{
+	int ksyms = btf__find_by_name_kind(btf, ".ksyms", BTF_KIND_DATASEC);
+	const struct btf_type *ds;
+	const struct btf_var_secinfo *vi;
+
+	if (ksyms <= 0 || !e->symtab)
+		return;
+	ds = btf__type_by_id(btf, ksyms);
+	vi = btf_var_secinfos(ds);
+	for (int i = 0; i < btf_vlen(ds); i++, vi++) {
+		const struct btf_type *t = btf__type_by_id(btf, vi->type);
+		struct bv_extern *x;
+		size_t sym, off = 0;
+
+		/* Untyped ksyms (void) are kallsyms addresses: not checked. */
+		if (!t || !(btf_is_func(t) || (btf_is_var(t) && t->type)))
+			continue;
+		sym = undef_symbol(e, btf__name_by_offset(btf, t->name_off), &off);
+		if (!sym)
+			continue;	/* weak: libbpf copes */
+		x = realloc(o->externs, (o->nexterns + 1) * sizeof(*x));
+		if (!x)
+			return;
+		o->externs = x;
+		x = &o->externs[o->nexterns++];
+		x->name = xstrdup(btf__name_by_offset(btf, t->name_off));
+		x->kind = btf_is_func(t) ? BTF_KIND_FUNC : BTF_KIND_VAR;
+		x->sym_off = off;
+		x->users = xcalloc(o->nprogs, sizeof(*x->users));
+		find_users(o, e, sym, x->users);
+	}
+}
+
+void bv_externs_free(struct bv_object *o)
+{
+	for (size_t i = 0; i < o->nexterns; i++) {
+		free(o->externs[i].name);
+		free(o->externs[i].users);
+	}
+	free(o->externs);
+}

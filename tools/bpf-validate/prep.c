@@ -1,0 +1,296 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * Prepare an object as its loader would before bpf_object__load(), so that
+ * its programs reach the verifier (veristat's fixup_obj does the same, and
+ * less):
+ *  - maps the loader sizes at run time (max_entries 0) get a small valid size:
+ *    one entry, one per possible CPU for perf-event arrays, one page for
+ *    ring buffers; storage maps must stay at 0;
+ *  - an inner map defined in BTF (__array(values, ...)) with no size gets one;
+ *    a map-in-map whose inner map the loader supplies gets a stand-in;
+ *  - pinned maps are not pinned (a verifier run leaves nothing in bpffs);
+ *  - a program whose attach target this kernel lacks is switched off, as its
+ *    loader does: it gets the no-target verdict, not a rejection.
+ * Each preparation is reported once per object.
+ */
+#include <elf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <bpf/btf.h>
+
+#include "bpf-validate.h"
+#include "compat.h"
+
+/* Not in bookworm's uapi headers (6.1). */
+#define BV_MAP_TYPE_CGRP_STORAGE 32
+
+/* The stand-in for an inner map the loader supplies: a hash (what systemd's
+ * restrict-fs gives, say) with a 4-byte key, the smallest real keys use,
+ * and an 8-byte value that u32 and u64 reads fit. */
+#define FAKE_INNER_KEY 4
+#define FAKE_INNER_VALUE 8
+
+/* The size a loader-sized map gets, 0 where it must stay 0; WHY says so. */
+static __u32 size_for(enum bpf_map_type t, const char **why)
+{
+	int n;
+
+	switch ((int)t) {
+	case BPF_MAP_TYPE_SK_STORAGE:
+	case BPF_MAP_TYPE_INODE_STORAGE:
+	case BPF_MAP_TYPE_TASK_STORAGE:
+	case BV_MAP_TYPE_CGRP_STORAGE:
+	case BPF_MAP_TYPE_CGROUP_STORAGE:
+	case BPF_MAP_TYPE_PERCPU_CGROUP_STORAGE:
+	case BPF_MAP_TYPE_STRUCT_OPS:
+		return 0;
+	case BPF_MAP_TYPE_PERF_EVENT_ARRAY:
+		n = libbpf_num_possible_cpus();
+		*why = "one per possible CPU, as libbpf sizes it";
+		return n > 0 ? n : 1;
+	case BPF_MAP_TYPE_RINGBUF:
+	case BPF_MAP_TYPE_USER_RINGBUF:
+		*why = "one page";
+		return sysconf(_SC_PAGESIZE);
+	default:
+		*why = "a small valid size";
+		return 1;
+	}
+}
+
+static void size_map(struct bv_object *o, struct bpf_map *map,
+		     const char *what, bool record)
+{
+	const char *why = "";
+	__u32 n;
+
+	if (bpf_map__max_entries(map))
+		return;
+	n = size_for(bpf_map__type(map), &why);
+	if (!n || bpf_map__set_max_entries(map, n))
+		return;
+	if (record)
+		strlist_addf(&o->preps, "%s: max_entries 0 -> %u (%s)", what, n, why);
+}
+
+static bool is_map_in_map(enum bpf_map_type t)
+{
+	return t == BPF_MAP_TYPE_ARRAY_OF_MAPS || t == BPF_MAP_TYPE_HASH_OF_MAPS;
+}
+
+/* An inner map for MAP, of TYPE and sizes, kept open until the object is
+ * freed (libbpf does not own it); libbpf then drops its own inner map
+ * definition.  0 on success. */
+static int give_inner(struct bv_object *o, struct bpf_map *map,
+		      enum bpf_map_type type, __u32 key, __u32 value,
+		      __u32 entries, __u32 flags)
+{
+	LIBBPF_OPTS(bpf_map_create_opts, mo, .map_flags = flags);
+	int fd = bpf_map_create(type, "bv_inner", key, value, entries, &mo);
+	int *v;
+
+	if (fd < 0)
+		return -1;
+	v = realloc(o->inner_fds, (o->ninner_fds + 1) * sizeof(*v));
+	if (!v) {
+		close(fd);
+		return -1;
+	}
+	o->inner_fds = v;
+	o->inner_fds[o->ninner_fds++] = fd;
+	return bpf_map__set_inner_map_fd(map, fd);
+}
+
+/* A map-in-map: an inner map defined in BTF without a size is created with
+ * one (libbpf cannot resize an inner map: it has no object); one left to
+ * the loader gets a stand-in. */
+static void prepare_inner(struct bv_object *o, struct bpf_map *map,
+			  const char *what, bool record)
+{
+	struct bpf_map *inner = bpf_map__inner_map(map);
+	const char *why = "";
+	__u32 n;
+
+	if (!inner) {
+		if (!give_inner(o, map, BPF_MAP_TYPE_HASH, FAKE_INNER_KEY,
+				FAKE_INNER_VALUE, 1, 0) && record)
+			strlist_addf(&o->preps, "%s: inner map left to the loader; a stand-in hash (key %d, value %d bytes) used",
+				     what, FAKE_INNER_KEY, FAKE_INNER_VALUE);
+		return;
+	}
+	if (bpf_map__max_entries(inner) ||
+	    !(n = size_for(bpf_map__type(inner), &why)))
+		return;
+	if (!give_inner(o, map, bpf_map__type(inner), bpf_map__key_size(inner),
+			bpf_map__value_size(inner), n,
+			bpf_map__map_flags(inner)) && record)
+		strlist_addf(&o->preps, "%s: inner map max_entries 0 -> %u (%s)",
+			     what, n, why);
+}
+
+static void prepare_maps(struct bv_object *o, struct bpf_object *obj,
+			 bool record)
+{
+	struct bpf_map *map;
+
+	bpf_object__for_each_map(map, obj) {
+		const char *name = bpf_map__name(map);
+		char *what = xasprintf("map %s", name);
+
+		if (bpf_map__pin_path(map)) {
+			if (record)
+				strlist_addf(&o->preps, "%s: not pinned at %s (a verifier run leaves nothing in bpffs)",
+					     what, bpf_map__pin_path(map));
+			bpf_map__set_pin_path(map, NULL);
+		}
+		size_map(o, map, what, record);
+		if (is_map_in_map(bpf_map__type(map)))
+			prepare_inner(o, map, what, record);
+		free(what);
+	}
+}
+
+/* The attach target follows the first '/', as in libbpf's SEC() names;
+ * "+OFFSET" of a kprobe is not part of it. */
+static char *target_of(const char *section)
+{
+	const char *s = strchr(section, '/');
+	char *t;
+
+	if (!s || !s[1])
+		return NULL;
+	t = xstrdup(s + 1);
+	t[strcspn(t, "+")] = '\0';
+	return t;
+}
+
+/* 1 if the kernel has the target, 0 if not, -1 if unknown or not checked. */
+static int has_target(struct bpf_program *prog, const char *target,
+		      const char **kind)
+{
+	enum bpf_prog_type type = bpf_program__type(prog);
+	const char *prefix = "";
+	int btf_kind = BTF_KIND_FUNC;
+	char *name;
+	int ret;
+
+	if (type == BPF_PROG_TYPE_KPROBE) {
+		/* Not uprobes, kprobe.multi globs or ksyscall names, which
+		 * share the type. */
+		if (strncmp(bpf_program__section_name(prog), "kprobe/", 7) &&
+		    strncmp(bpf_program__section_name(prog), "kretprobe/", 10))
+			return -1;
+		*kind = "kernel function";
+		return bv_kernel_has_symbol(target);
+	}
+	if (type != BPF_PROG_TYPE_TRACING && type != BPF_PROG_TYPE_LSM)
+		return -1;
+	if (strchr(target, ':'))	/* module:function: libbpf decides */
+		return -1;
+	*kind = "BTF function";
+	switch (bpf_program__expected_attach_type(prog)) {
+	case BPF_TRACE_FENTRY:
+	case BPF_TRACE_FEXIT:
+	case BPF_MODIFY_RETURN:
+		break;
+	case BPF_LSM_MAC:
+	case BPF_LSM_CGROUP:
+		prefix = "bpf_lsm_";
+		*kind = "LSM hook";
+		break;
+	case BPF_TRACE_RAW_TP:
+		prefix = "btf_trace_";
+		btf_kind = BTF_KIND_TYPEDEF;
+		*kind = "BTF tracepoint";
+		break;
+	case BPF_TRACE_ITER:
+		prefix = "bpf_iter_";
+		*kind = "iterator";
+		break;
+	default:
+		return -1;
+	}
+	name = xasprintf("%s%s", prefix, target);
+	ret = bv_kernel_has_btf(name, btf_kind);
+	free(name);
+	return ret;
+}
+
+void bv_prepare_targets(struct bv_object *o, struct bpf_object *obj)
+{
+	struct bpf_program *prog;
+	size_t i = 0;
+
+	bpf_object__for_each_program(prog, obj) {
+		struct bv_prog *p;
+		const char *kind = "";
+		char *target;
+
+		if (i >= o->nprogs)
+			break;
+		p = &o->progs[i++];
+		if (!p->known_section || !(target = target_of(p->section)))
+			continue;
+		if (!has_target(prog, target, &kind)) {
+			p->no_target = true;
+			/* A kprobe loads without its target: verify it still. */
+			p->switched_off = bpf_program__type(prog) != BPF_PROG_TYPE_KPROBE;
+			p->error = xasprintf("the kernel has no attach target %s (%s)%s",
+					     target, kind,
+					     p->switched_off ? "; switched off, as its loader would" : "");
+		}
+		free(target);
+	}
+}
+
+/* Switch off the programs that use a __ksym extern the kernel lacks; the
+ * copy of the object returned has it weak (NULL: none is missing). */
+void *bv_missing_externs(struct bv_object *o, const void *buf, size_t len)
+{
+	uint8_t *copy = NULL;
+
+	for (size_t i = 0; i < o->nexterns; i++) {
+		const struct bv_extern *x = &o->externs[i];
+		uint8_t *info;
+
+		if (bv_kernel_has_btf(x->name, x->kind) != 0)
+			continue;
+		for (size_t k = 0; k < o->nprogs; k++) {
+			struct bv_prog *p = &o->progs[k];
+
+			if (!x->users[k] || p->no_target)
+				continue;
+			p->no_target = p->switched_off = true;
+			p->error = xasprintf("the kernel has no %s %s (an extern __ksym); switched off, as its loader would",
+					     x->kind == BTF_KIND_FUNC ? "kfunc" : "kernel variable",
+					     x->name);
+		}
+		if (!copy) {
+			copy = xcalloc(1, len);
+			memcpy(copy, buf, len);
+		}
+		/* STB_WEAK: libbpf then leaves it unresolved instead of
+		 * failing the whole object. */
+		info = copy + x->sym_off + offsetof(Elf64_Sym, st_info);
+		*info = ELF64_ST_INFO(STB_WEAK, ELF64_ST_TYPE(*info));
+		strlist_addf(&o->preps, "extern %s: made weak, as the kernel lacks it (programs using it are switched off)",
+			     x->name);
+	}
+	return copy;
+}
+
+void bv_prepare(struct bv_object *o, struct bpf_object *obj, bool record)
+{
+	struct bpf_program *prog;
+	size_t i = 0;
+
+	prepare_maps(o, obj, record);
+	bpf_object__for_each_program(prog, obj) {
+		if (i < o->nprogs && o->progs[i].switched_off)
+			bpf_program__set_autoload(prog, false);
+		i++;
+	}
+}
