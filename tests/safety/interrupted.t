@@ -95,12 +95,12 @@ printf '#!/bin/sh\nexec cat "%s" >/dev/null\n' "$T/fifo" >"$T/blocking-cc"
 chmod +x "$T/blocking-cc"
 for sig in TERM HUP; do
 	started "$bcc" --srcroot "$T" --bpftool /bin/false --link yes -o "$out/p.bpf.o" -- "$T/blocking-cc" -- "$T/prog.bpf.c"
-	running_in_group blocking-cc
+	running_in_group "cat $T/fifo"
 	killed $sig $((128 + $(kill -l $sig)))
 	nothing_left "$out/.bpfbuild-cc.*" "$out/p.bpf.o"
 done
 started "$bcc" --srcroot "$T" --bpftool /bin/false --link yes -o "$out/p.bpf.o" -- "$T/blocking-cc" -- "$T/prog.bpf.c"
-running_in_group blocking-cc
+running_in_group "cat $T/fifo"
 killed KILL 137
 compgen -G "$out/.bpfbuild-cc.*" >/dev/null || fail "SIGKILL: no scratch directory to clean up later (the test proves nothing)"
 mkdir "$out/.bpfbuild-cc.$$.alive" "$out/.bpfbuild-cc-not-ours"
