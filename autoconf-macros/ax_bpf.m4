@@ -49,6 +49,13 @@
 #   BPF_VMLINUX_GENERATED.  Use AX_BPF_PROGRAM(NAME, NEEDS) for one
 #   conditional per program, with the reason printed when it is skipped.
 #
+#   For bpfbuild.am it substitutes BPF_BUILT_OBJECTS (the objects of
+#   BPF_OBJECTS this configuration builds: none with BPF disabled, none of
+#   BPF_PROGRAMS_SKIPPED), BPF_NOT_BUILT_WHY, BPF_NOT_BUILT_NOTE,
+#   BPF_DIST_SOURCES (the sources of BPF_OBJECTS, for EXTRA_DIST),
+#   BPFBUILD_DIST and BPFBUILD_DIST_DIR (the vendored build-aux/bpfbuild
+#   that bpfbuildize made, distributed even with BPF disabled).
+#
 #   At the end of configure it prints the table the Meson module prints in
 #   its summary: compiler, bpftool, flags, link, vmlinux.h, validation
 #   (the validator, and the VM kernels or that there are none), the
