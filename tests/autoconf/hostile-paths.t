@@ -66,3 +66,10 @@ assert_eq "configure errors (srcdir with a blank)" 1 "$(grep -c 'configure: erro
 assert_grep 'configure: error: unsafe srcdir value' "$T/s.log" "configure"
 out=$(written_outside "$h/sb")
 [ -z "$out" ] || fail "configure from a source dir with a blank wrote outside its build dir: $out"
+# A given vmlinux.h under such a name cannot go into a Makefile: one line.
+mkdir -p "$h/v h"
+cp "$h/sp ace/b/vmlinux.h" "$h/v h/vmlinux.h"
+mkdir "$h/vb"
+if (cd "$h/vb" && "$CONSUMER/configure" VMLINUX_H="$h/v h/vmlinux.h") >"$T/v.log" 2>&1; then fail "configure with VMLINUX_H under a blank succeeded"; fi
+assert_eq "configure errors (VMLINUX_H with a blank)" 1 "$(grep -c 'configure: error:' "$T/v.log")"
+assert_grep "configure: error: VMLINUX_H=$h/v h/vmlinux\\.h: a blank, a quote, .* cannot go into a Makefile; copy that vmlinux\\.h to a plain path" "$T/v.log" "configure"
