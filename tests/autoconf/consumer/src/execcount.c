@@ -11,6 +11,17 @@
 #include "execcount.h"
 #include "execcount.skel.h"
 
+/* bpftool names the skeleton after the object (execcount.bpf.o gives
+ * struct execcount_bpf); a toolchain that names it after the header gives
+ * struct execcount: take either. */
+#if defined(__EXECCOUNT_SKEL_H__) && !defined(__EXECCOUNT_BPF_SKEL_H__)
+#define execcount_bpf execcount
+#define execcount_bpf__open execcount__open
+#define execcount_bpf__load execcount__load
+#define execcount_bpf__attach execcount__attach
+#define execcount_bpf__destroy execcount__destroy
+#endif
+
 static volatile sig_atomic_t stop;
 
 static void on_signal(int sig)
@@ -22,23 +33,23 @@ static void on_signal(int sig)
 int main(int argc, char **argv)
 {
 	int seconds = argc > 1 ? atoi(argv[1]) : 5;
-	struct execcount *skel;
+	struct execcount_bpf *skel;
 	struct exec_stat st;
 	__u32 key, next, *prev = NULL;
 	int err;
 
-	skel = execcount__open();
+	skel = execcount_bpf__open();
 	if (!skel) {
 		fprintf(stderr, "execcount: cannot open the BPF object\n");
 		return 1;
 	}
 	skel->rodata->ignore_tgid = getpid();
-	err = execcount__load(skel);
+	err = execcount_bpf__load(skel);
 	if (!err)
-		err = execcount__attach(skel);
+		err = execcount_bpf__attach(skel);
 	if (err) {
 		fprintf(stderr, "execcount: cannot load or attach: %d\n", err);
-		execcount__destroy(skel);
+		execcount_bpf__destroy(skel);
 		return 1;
 	}
 	signal(SIGINT, on_signal);
@@ -53,6 +64,6 @@ int main(int argc, char **argv)
 			printf("uid %u: %llu exec(s), last %.16s (parent %u)\n",
 			       key, st.count, st.last_comm, st.last_ppid);
 	}
-	execcount__destroy(skel);
+	execcount_bpf__destroy(skel);
 	return 0;
 }
