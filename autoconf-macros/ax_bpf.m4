@@ -22,9 +22,12 @@
 #                        programs cannot be built
 #     --enable-bpf=no    no BPF checks, no BPF programs
 #
-#     --disable-bpf-pch  do not precompile vmlinux.h (by default it is
-#                        precompiled once per build when the compiler's
-#                        objects are byte-identical with it; BPF_PCH_FILE)
+#     --enable-bpf-pch   precompile vmlinux.h once per build (opt-in, as
+#                        the Meson module's bpf-pch=false): bpfbuild-probe
+#                        then checks, with /sys/kernel/btf/vmlinux, that the
+#                        compiler's objects stay byte-identical with it, and
+#                        only then is it used (BPF_PCH_FILE, the Automake
+#                        conditional BPF_PCH)
 #
 #     --enable-bpf-compare
 #                        also probe the other kind of compiler (gcc-bpf when
@@ -46,6 +49,13 @@
 #   BPF_VMLINUX_GENERATED.  Use AX_BPF_PROGRAM(NAME, NEEDS) for one
 #   conditional per program, with the reason printed when it is skipped.
 #
+#   For bpfbuild.am it substitutes BPF_BUILT_OBJECTS (the objects of
+#   BPF_OBJECTS this configuration builds: none with BPF disabled, none of
+#   BPF_PROGRAMS_SKIPPED), BPF_NOT_BUILT_WHY, BPF_NOT_BUILT_NOTE,
+#   BPF_DIST_SOURCES (the sources of BPF_OBJECTS, for EXTRA_DIST),
+#   BPFBUILD_DIST and BPFBUILD_DIST_DIR (the vendored build-aux/bpfbuild
+#   that bpfbuildize made, distributed even with BPF disabled).
+#
 #   At the end of configure it prints the table the Meson module prints in
 #   its summary: compiler, bpftool, flags, link, vmlinux.h, validation
 #   (the validator, and the VM kernels or that there are none), the
@@ -61,7 +71,7 @@
 #   and this notice are preserved.  This file is offered as-is, without any
 #   warranty.
 
-#serial 3
+#serial 4
 
 AC_DEFUN([AX_BPF], [dnl
 AC_ARG_ENABLE([bpf],
@@ -73,7 +83,18 @@ AS_CASE([$enable_bpf],
   [AC_MSG_ERROR([--enable-bpf=$enable_bpf is not one of auto, yes, no])])
 ax_bpf_enabled=no
 ax_bpf_programs=
+BPF_PROGRAMS_SKIPPED=
 AS_IF([test "$enable_bpf" = yes], [ax_bpf_required=yes], [ax_bpf_required=no])
+AC_ARG_ENABLE([bpf-pch],
+  [AS_HELP_STRING([--enable-bpf-pch],
+    [precompile vmlinux.h once per build, where a probe on /sys/kernel/btf/vmlinux shows byte-identical objects @<:@default=no@:>@])],
+  [], [enable_bpf_pch=no])
+AS_CASE([$enable_bpf_pch],
+  [yes|no], [],
+  [AC_MSG_ERROR([--enable-bpf-pch=$enable_bpf_pch is not one of yes, no])])
+# The PCH probe of bpfbuild-probe (AX_PROG_BPF_CC) runs only when asked for.
+ax_bpf_pch_btf=
+AS_IF([test "$enable_bpf_pch" = yes && test -e /sys/kernel/btf/vmlinux], [ax_bpf_pch_btf=/sys/kernel/btf/vmlinux])
 AS_IF([test "$enable_bpf" = no], [ax_bpf_why="disabled by --enable-bpf=no"], [
   AX_BPFBUILD_DIR([], [:])
   AX_PROG_BPFTOOL([], [:])
@@ -83,16 +104,13 @@ AS_IF([test "$enable_bpf" = no], [ax_bpf_why="disabled by --enable-bpf=no"], [
   AX_PROG_BPF_VALIDATE
 ])
 AX_BPF_VMLINUX_H
-AC_ARG_ENABLE([bpf-pch],
-  [AS_HELP_STRING([--disable-bpf-pch],
-    [do not precompile vmlinux.h (it is precompiled once per build when the compiler makes byte-identical objects with it)])],
-  [], [enable_bpf_pch=yes])
 BPF_PCH_FILE=
 AS_IF([test "$ax_bpf_enabled" != yes], [ax_bpf_pch_summary="no (BPF disabled)"],
-  [test "$enable_bpf_pch" = no], [ax_bpf_pch_summary="no (--disable-bpf-pch)"],
+  [test "$enable_bpf_pch" = no], [ax_bpf_pch_summary="no (--enable-bpf-pch not given)"],
   [test "$ax_bpf_vmlinux" = no], [ax_bpf_pch_summary="no (no vmlinux.h)"],
+  [test -z "$ax_bpf_pch_btf"], [ax_bpf_pch_summary="no (no /sys/kernel/btf/vmlinux to check it with)"],
   [test "$ax_cv_bpf_pch" != clang], [ax_bpf_pch_summary="no ($ax_cv_bpf_why_pch)"],
-  [BPF_PCH_FILE='$(abs_top_builddir)/vmlinux.h.pch'
+  [BPF_PCH_FILE='$(top_builddir)/vmlinux.h.pch'
    ax_bpf_pch_summary="yes: `pwd`/vmlinux.h.pch"])
 AC_SUBST([BPF_PCH_FILE])
 _AX_BPF_COMPARE
@@ -111,8 +129,13 @@ AM_CONDITIONAL([BPF_HELPERS], [test "$ax_bpf_enabled" = yes && test "$ax_cv_bpf_
 ])dnl
 AC_SUBST([BPF_VALIDATE])
 AC_SUBST([BPFBUILD_CC])
+_AX_BPF_AUTOMAKE
 # bpf-flags.stamp changes only when the BPF compile would: bpfbuild.am makes
 # every object depend on it, so a reconfigure with another compiler rebuilds.
+# The flags hold make references ($(abs_top_builddir)): config.status gets
+# them single-quoted, so that its shell never expands or runs a word of them.
+ax_bpf_stamp="$BPF_CC $BPF_FLAGS $BPF_CFLAGS $BPF_VMLINUX_CFLAGS $BPF_LINK $BPF_PREFIX_MAP_ARGS $BPF_PCH_FILE"
+ax_bpf_stamp=`AS_ECHO(["$ax_bpf_stamp"]) | sed "s/'/'\"'\"'/g"`
 AC_CONFIG_COMMANDS([bpf-flags.stamp],
   [printf '%s\n' "$ax_bpf_stamp" >bpf-flags.stamp.tmp
    if cmp -s bpf-flags.stamp.tmp bpf-flags.stamp; then
@@ -120,7 +143,7 @@ AC_CONFIG_COMMANDS([bpf-flags.stamp],
    else
      mv -f bpf-flags.stamp.tmp bpf-flags.stamp
    fi],
-  [ax_bpf_stamp="$BPF_CC $BPF_FLAGS $BPF_CFLAGS $BPF_VMLINUX_CFLAGS $BPF_LINK $BPF_PREFIX_MAP_ARGS"])
+  [ax_bpf_stamp='$ax_bpf_stamp'])
 AC_CONFIG_COMMANDS_POST([_AX_BPF_SUMMARY])
 ])
 
@@ -271,4 +294,31 @@ AS_IF([test "$ax_bpf_compare" = yes], [AS_ECHO(["$ax_bpf_compare_list"]) | sed '
 ax_bpf_table=`ax_bpf_summary`
 AS_ECHO(["$ax_bpf_table"]) >&AS_MESSAGE_LOG_FD
 test "$silent" = yes || AS_ECHO(["$ax_bpf_table"])
+])
+
+# _AX_BPF_AUTOMAKE: what bpfbuild.am builds and distributes.  GNU make
+# expressions, substituted because Automake cannot read $(foreach).
+AC_DEFUN([_AX_BPF_AUTOMAKE], [dnl
+AS_IF([test "$ax_bpf_enabled" = yes], [
+  BPF_BUILT_OBJECTS='$(foreach o,$(BPF_OBJECTS),$(if $(filter $(notdir $(o:.bpf.o=)),$(BPF_PROGRAMS_SKIPPED)),,$(o)))'
+  ax_bpf_v="the BPF compiler lacks what they need (configure said what)"
+], [
+  BPF_BUILT_OBJECTS=
+  ax_bpf_v="BPF disabled: $ax_bpf_why"
+])
+# Words only: it goes into a Makefile and a shell's double quotes.
+BPF_NOT_BUILT_WHY=`AS_ECHO(["$ax_bpf_v"]) | sed 's/[[^-a-zA-Z0-9 _.,:;()=+/]]/ /g'`
+BPF_NOT_BUILT_NOTE='$(if $(BPF_NOT_BUILT),bpf-not-built)'
+BPF_DIST_SOURCES='$(foreach s,$(BPF_OBJECTS:.bpf.o=.bpf.c),$(if $(wildcard $(srcdir)/$(s)),$(s)))'
+# The vendored scripts (bpfbuildize), even when BPF is disabled here.
+AS_IF([test -f "$srcdir/build-aux/bpfbuild/scripts/bpfbuild-probe"],
+  [BPFBUILD_DIST_DIR=build-aux/bpfbuild BPFBUILD_DIST='$(top_srcdir)/build-aux/bpfbuild'],
+  [BPFBUILD_DIST_DIR= BPFBUILD_DIST=])
+AC_SUBST([BPF_BUILT_OBJECTS])
+AC_SUBST([BPF_PROGRAMS_SKIPPED])
+AC_SUBST([BPF_NOT_BUILT_WHY])
+AC_SUBST([BPF_NOT_BUILT_NOTE])
+AC_SUBST([BPF_DIST_SOURCES])
+AC_SUBST([BPFBUILD_DIST_DIR])
+AC_SUBST([BPFBUILD_DIST])
 ])

@@ -17,7 +17,10 @@
 #
 #     configure: skipping BPF program write_counter: core: ..., atomics: ...
 #
-#   The list of programs and their state ends up in AX_BPF's summary.
+#   The list of programs and their state ends up in AX_BPF's summary.  A
+#   skipped NAME joins BPF_PROGRAMS_SKIPPED, and bpfbuild.am then leaves
+#   dir/NAME.bpf.o of BPF_OBJECTS unbuilt (and says so), so BPF_OBJECTS may
+#   list it without the conditional.
 #   With --enable-bpf-compare, the needs are checked against the other
 #   compiler too, for "make bpf-compare".
 #
@@ -30,7 +33,7 @@
 #   and this notice are preserved.  This file is offered as-is, without any
 #   warranty.
 
-#serial 1
+#serial 2
 
 AC_DEFUN([AX_BPF_PROGRAM], [dnl
 AC_REQUIRE([AX_BPF])dnl
@@ -50,7 +53,8 @@ AS_IF([test "$ax_bpf_enabled" = yes], [
     ])
     test -z "$ax_bpf_w" || ax_bpf_lacking="${ax_bpf_lacking:+$ax_bpf_lacking, }$ax_bpf_w"
   done
-  AS_IF([test -n "$ax_bpf_lacking"], [AC_MSG_NOTICE([skipping BPF program $1: $ax_bpf_lacking])])
+  AS_IF([test -n "$ax_bpf_lacking"], [AC_MSG_NOTICE([skipping BPF program $1: $ax_bpf_lacking])
+    BPF_PROGRAMS_SKIPPED="${BPF_PROGRAMS_SKIPPED:+$BPF_PROGRAMS_SKIPPED }$1"])
 ], [ax_bpf_lacking="BPF disabled"])
 # --enable-bpf-compare: the same needs, against the other compiler.
 AS_IF([test "$ax_bpf_compare" = yes], [

@@ -20,9 +20,11 @@
 #     --with-vmlinux-h=no         none: programs that need it are skipped
 #
 #   Substitutes BPF_VMLINUX_H (the header: a path, or
-#   $(abs_top_builddir)/vmlinux.h when generated, empty when none) and
-#   BPF_VMLINUX_CFLAGS (the -I for its directory, appended after the other
-#   BPF flags, as the Meson module does).  Defines the Automake conditionals
+#   $(top_builddir)/vmlinux.h when generated, empty when none) and
+#   BPF_VMLINUX_CFLAGS (the -I for its directory, shell-quoted, appended
+#   after the other BPF flags, as the Meson module does).  A build
+#   directory may hold blanks; a given vmlinux.h whose path holds a blank or
+#   a shell-special character is a configure error.  Defines the Automake conditionals
 #   BPF_VMLINUX and BPF_VMLINUX_GENERATED.  Sets ax_bpf_vmlinux_why to the
 #   reason when there is none, and ax_bpf_vmlinux_summary.
 #
@@ -38,7 +40,7 @@
 #   and this notice are preserved.  This file is offered as-is, without any
 #   warranty.
 
-#serial 1
+#serial 2
 
 AC_DEFUN([AX_BPF_VMLINUX_H], [dnl
 AC_ARG_VAR([VMLINUX_H], [vmlinux.h for CO-RE BPF programs (--with-vmlinux-h=auto prefers it)])
@@ -67,6 +69,11 @@ AS_IF([test "${enable_bpf:-auto}" != no], [
     AS_IF([test -n "$ax_bpf_given"], [
       AS_IF([test ! -f "$ax_cv_bpf_vmlinux_h"], [AC_MSG_RESULT([error])
         AC_MSG_ERROR([$ax_bpf_given: no such file; pass the path of an existing vmlinux.h, or use --with-vmlinux-h=generated])])
+      # It becomes a make prerequisite and a compiler word: as Automake
+      # does for srcdir, refuse what neither can hold.
+      AS_CASE([$ax_cv_bpf_vmlinux_h],
+        [*[[\\\"\#\$\&\'\`\ \	]]*], [AC_MSG_RESULT([error])
+          AC_MSG_ERROR([$ax_bpf_given: a blank, a quote, a dollar sign, a hash, an ampersand or a backslash in the path cannot go into a Makefile; copy that vmlinux.h to a plain path])])
       ax_bpf_d=`AS_DIRNAME(["$ax_cv_bpf_vmlinux_h"])`
       ax_bpf_d=`cd "$ax_bpf_d" && pwd`
       ax_cv_bpf_vmlinux_h=$ax_bpf_d/`AS_BASENAME(["$ax_cv_bpf_vmlinux_h"])`])
@@ -80,7 +87,7 @@ AS_CASE([$ax_bpf_vmlinux],
       [test "$with_vmlinux_h" = no],
       [ax_bpf_vmlinux_why="no vmlinux.h (--with-vmlinux-h=no)"],
       [ax_bpf_vmlinux_why="no vmlinux.h (--with-vmlinux-h=$with_vmlinux_h: no /sys/kernel/btf/vmlinux and no VMLINUX_H)"])],
-  [generated], [BPF_VMLINUX_H='$(abs_top_builddir)/vmlinux.h' BPF_VMLINUX_CFLAGS='-I$(abs_top_builddir)'
+  [generated], [BPF_VMLINUX_H='$(top_builddir)/vmlinux.h' BPF_VMLINUX_CFLAGS="-I'\$(abs_top_builddir)'"
     ax_bpf_vmlinux_cflags=-I`pwd`
     ax_bpf_vmlinux_why=
     ax_bpf_vmlinux_summary="generated from /sys/kernel/btf/vmlinux (follows the build host's kernel)"],

@@ -15,7 +15,8 @@
 #   this order, at:
 #
 #     1. the precious variable BPFBUILD_DIR;
-#     2. a vendored copy in $srcdir/build-aux/bpfbuild;
+#     2. a vendored copy in $srcdir/build-aux/bpfbuild (put there by
+#        bpfbuildize);
 #     3. the installed toolkit: `pkg-config --variable=mesondir bpfbuild`.
 #
 #   Sets and substitutes BPFBUILD_DIR (absolute) and BPFBUILD_CC (the
@@ -33,11 +34,20 @@
 #   and this notice are preserved.  This file is offered as-is, without any
 #   warranty.
 
-#serial 1
+#serial 2
+
+# _AX_BPF_PKG_CONFIG: AC_REQUIRE PKG_PROG_PKG_CONFIG.  Without pkg.m4,
+# autoconf would only warn, and configure run "PKG_PROG_PKG_CONFIG" as a
+# command: stop autoreconf instead, with the fix.
+AC_DEFUN([_AX_BPF_PKG_CONFIG], [dnl
+m4_ifndef([PKG_PROG_PKG_CONFIG],
+  [m4_fatal([bpfbuild: PKG_PROG_PKG_CONFIG is not defined: aclocal found no pkg.m4; install pkg-config (Debian: pkgconf or pkg-config) or put its pkg.m4 into the macro directory, then run autoreconf again])])dnl
+AC_REQUIRE([PKG_PROG_PKG_CONFIG])dnl
+])
 
 AC_DEFUN([AX_BPFBUILD_DIR], [dnl
 AC_ARG_VAR([BPFBUILD_DIR], [bpfbuild helper directory (holds scripts/bpfbuild-probe); default: build-aux/bpfbuild, then pkg-config bpfbuild])
-AC_REQUIRE([PKG_PROG_PKG_CONFIG])dnl
+_AX_BPF_PKG_CONFIG
 AC_CACHE_CHECK([for the bpfbuild helper scripts], [ax_cv_bpf_dir], [dnl
   ax_cv_bpf_dir=no
   AS_IF([test -n "$BPFBUILD_DIR"], [

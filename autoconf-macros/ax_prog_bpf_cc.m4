@@ -62,7 +62,7 @@
 #   and this notice are preserved.  This file is offered as-is, without any
 #   warranty.
 
-#serial 1
+#serial 2
 
 # _AX_BPF_PROBE_FUNCS: shell functions that run bpfbuild-probe at most once
 # per configure run and fill the cache variables from its answers.
@@ -93,6 +93,8 @@ ax_bpf_probe_run ()
   set -- --compiler "$with_bpf_compiler" --arch "$ax_bpf_arch" --endian "$ax_bpf_endian" \
     --libbpf-includedir "$ax_cv_bpf_libbpf_includedir"
   test "$ax_bpf_required" = yes && set -- "$[]@" --required
+  # AX_BPF's --enable-bpf-pch: check a precompiled vmlinux.h too.
+  test -z "$ax_bpf_pch_btf" || set -- "$[]@" --pch-check "$ax_bpf_pch_btf"
   # The probe keeps only the path-mapping flags (-f*-prefix-map=, --sysroot=).
   set -f
   for ax_bpf_v in $CFLAGS; do set -- "$[]@" --host-cflag "$ax_bpf_v"; done
@@ -166,7 +168,7 @@ AS_CASE([$with_bpf_compiler],
   [AC_MSG_ERROR([--with-bpf-compiler=$with_bpf_compiler is not one of auto, gcc, clang])])
 AC_REQUIRE([_AX_BPF_HOST])dnl
 AC_REQUIRE([_AX_BPF_PROBE_FUNCS])dnl
-AC_REQUIRE([PKG_PROG_PKG_CONFIG])dnl
+_AX_BPF_PKG_CONFIG
 ax_bpf_user_cc=$BPF_CC
 AC_PROVIDE_IFELSE([AX_BPFBUILD_DIR], [], [AX_BPFBUILD_DIR([], [:])])
 AC_PROVIDE_IFELSE([AX_PROG_BPFTOOL], [], [AX_PROG_BPFTOOL([], [:])])
@@ -177,7 +179,7 @@ AC_CACHE_CHECK([for libbpf headers], [ax_cv_bpf_libbpf_includedir], [dnl
     test -n "$ax_cv_bpf_libbpf_includedir" || ax_cv_bpf_libbpf_includedir=no])
 ])
 # Cached answers hold only for the same inputs.
-ax_bpf_key="compiler=$with_bpf_compiler arch=$ax_bpf_arch endian=$ax_bpf_endian libbpf=$ax_cv_bpf_libbpf_includedir required=$ax_bpf_required CFLAGS=$CFLAGS BPF_CC=$ax_bpf_user_cc bpftool=$ax_cv_bpf_bpftool:$ax_cv_bpf_bpftool_gen dir=$ax_cv_bpf_dir"
+ax_bpf_key="compiler=$with_bpf_compiler arch=$ax_bpf_arch endian=$ax_bpf_endian libbpf=$ax_cv_bpf_libbpf_includedir required=$ax_bpf_required CFLAGS=$CFLAGS BPF_CC=$ax_bpf_user_cc bpftool=$ax_cv_bpf_bpftool:$ax_cv_bpf_bpftool_gen dir=$ax_cv_bpf_dir pch=$ax_bpf_pch_btf"
 AS_IF([test "${ax_cv_bpf_probe_key+set}" = set && test "$ax_cv_bpf_probe_key" != "$ax_bpf_key"], [
   AS_ECHO(["$as_me:$LINENO: the BPF inputs changed; dropping the cached BPF probe answers"]) >&AS_MESSAGE_LOG_FD
   for ax_bpf_v in $ax_cv_bpf_caps; do
@@ -211,7 +213,7 @@ AS_IF([test "$ax_cv_bpf_status" = ok], [
   BPF_LINK=$ax_cv_bpf_link
   BPFTOOL=$ax_cv_bpf_bpftool
   AS_IF([test "$ax_cv_bpf_cap_prefix_map_flag" = no], [BPF_PREFIX_MAP_ARGS=--no-prefix-map],
-    [BPF_PREFIX_MAP_ARGS='--prefix-map $(abs_top_builddir)'])
+    [BPF_PREFIX_MAP_ARGS="--prefix-map '\$(abs_top_builddir)'"])
   $1
 ], [
   AC_MSG_RESULT([no ($ax_cv_bpf_why)])

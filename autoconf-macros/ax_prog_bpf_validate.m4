@@ -58,7 +58,7 @@
 
 AC_DEFUN([AX_PROG_BPF_VALIDATE], [dnl
 AC_ARG_VAR([BPF_VALIDATE], [program that loads each BPF object into the kernel verifier in "make check" (default: bpf-validate)])
-AC_REQUIRE([PKG_PROG_PKG_CONFIG])dnl
+_AX_BPF_PKG_CONFIG
 AC_REQUIRE([AC_CANONICAL_HOST])dnl
 AC_PROVIDE_IFELSE([AX_BPFBUILD_DIR], [], [AX_BPFBUILD_DIR([], [:])])
 AC_CACHE_CHECK([for bpf-validate], [ax_cv_bpf_validate], [dnl

@@ -57,7 +57,7 @@ rebuilt() {  # rebuilt HEADER OBJECT... : touch HEADER; exactly these rebuild, o
 	touch -r "$AC_SRC/configure" "$AC_SRC/$1"
 	local want got
 	want=$(shift; printf '%s\n' "$@" | sort)
-	got=$(sed -n 's/.*bpfbuild-cc .* -o \([^ ]*\.bpf\.o\) .*/\1/p' "$T/rebuild.log" | sort)
+	got=$(sed -n "s/.*bpfbuild-cc'\{0,1\} .* -o \([^ ]*\.bpf\.o\) .*/\1/p" "$T/rebuild.log" | sort)
 	assert_eq "objects rebuilt after touching $1" "$want" "$got"
 }
 rebuilt socket-bind/socket_bind.h socket-bind/socket_bind.bpf.o

@@ -45,7 +45,7 @@ include $(top_srcdir)/m4/bpfbuild.am
 if HAVE_BPF
 BPF_OBJECTS += socket_bind.bpf.o
 endif
-EXTRA_DIST = socket_bind.bpf.c socket_bind.h
+EXTRA_DIST += socket_bind.h
 AM
 (cd "$p" && ACLOCAL_PATH=$aclocal_dir autoreconf -fi) >"$T/autoreconf.log" 2>&1 ||
 	{ cat "$T/autoreconf.log"; fail "autoreconf of the consumer with the installed macros"; }
@@ -61,3 +61,20 @@ assert_grep "^checking for bpf-vm-verify\\.\\.\\. .*$dest.*/bpf-vm-verify\$" "$T
 make -C "$p/b" -j2 check >"$T/check.log" 2>&1 || { cat "$T/check.log" "$p/b/test-suite.log"; fail "make check of the consumer"; }
 cat "$T/check.log"
 assert_grep '^PASS: socket_bind\.bpf\.o$' "$T/check.log" "make check"
+
+# The installed bpfbuildize knows where the install put the macros, the
+# fragment and the scripts; pointed into DESTDIR, it vendors them.
+bz=$(find "$dest" -path '*/bin/bpfbuildize' | head -n 1)
+[ -n "$bz" ] && [ -x "$bz" ] || fail "bpfbuildize is not installed in a bin directory"
+for v in aclocaldir amfragment enginedir; do
+	grep -q "^$v='$prefix/" "$bz" || fail "the installed bpfbuildize has no $v under $prefix: $(grep "^$v=" "$bz")"
+done
+sed "s#^\(aclocaldir\|amfragment\|enginedir\)='$prefix/#\1='$dest$prefix/#" "$bz" >"$T/bpfbuildize"
+q=$T/vendored
+mkdir "$q"
+cp "$p/configure.ac" "$p/Makefile.am" "$p/socket_bind.bpf.c" "$p/socket_bind.h" "$q/"
+(cd "$q" && sh "$T/bpfbuildize" --copy) >"$T/bz.log" 2>&1 || { cat "$T/bz.log"; fail "the installed bpfbuildize"; }
+for f in m4/ax_bpf.m4 m4/bpfbuild.am build-aux/bpfbuild/scripts/bpfbuild-probe build-aux/bpfbuild/probes/core.bpf.c; do
+	[ -f "$q/$f" ] || fail "the installed bpfbuildize did not put $f"
+done
+cmp "$q/m4/bpfbuild.am" "$BPFBUILD_TOP/autoconf-macros/bpfbuild.am" || fail "the installed bpfbuildize put another bpfbuild.am"

@@ -138,3 +138,29 @@ ac_assert_checked() {
 	assert_grep "^# TOTAL: +$n\$" "$log" "make check"
 	assert_grep "^# PASS: +$n\$" "$log" "make check"
 }
+
+# ac_consumer DIR: the consumer project of tests/autoconf/consumer (a CO-RE
+# tracepoint program with its loader, and a cgroup program) in DIR, made
+# ready as README.md says: bpfbuildize, then autoreconf -fi.  Logs:
+# DIR.bpfbuildize.log, DIR.autoreconf.log.
+ac_consumer() {
+	local d=$1
+	mkdir -p "$d" && cp -R "$BPFBUILD_TOP/tests/autoconf/consumer/." "$d/" || fail "cannot copy the consumer to $d"
+	ac_consumer_reconf "$d"
+}
+# ac_consumer_reconf DIR: bpfbuildize and autoreconf -fi again in DIR.
+ac_consumer_reconf() {
+	local d=$1
+	(cd "$d" && "$BPFBUILD_TOP/autoconf-macros/bpfbuildize") >"$d.bpfbuildize.log" 2>&1 ||
+		{ cat "$d.bpfbuildize.log"; fail "bpfbuildize in $d"; }
+	(cd "$d" && autoreconf -fi) >"$d.autoreconf.log" 2>&1 ||
+		{ cat "$d.autoreconf.log"; fail "autoreconf -fi in $d"; }
+}
+# ac_consumer_src: sets CONSUMER, one such project per test run (build
+# out of tree only).
+ac_consumer_src() {
+	CONSUMER=$BPFBUILD_TEST_RUN/ac-consumer
+	_once ac-consumer sh -c 'rm -rf "$1" && mkdir -p "$1" && cp -R "$2/tests/autoconf/consumer/." "$1/" &&
+		cd "$1" && "$2/autoconf-macros/bpfbuildize" && autoreconf -fi' sh "$CONSUMER" "$BPFBUILD_TOP" ||
+		fail "the consumer project does not bpfbuildize and autoreconf"
+}

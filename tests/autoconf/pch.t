@@ -1,0 +1,42 @@
+# The precompiled vmlinux.h is opt-in (--enable-bpf-pch, as Meson's
+# bpf-pch=false): by default configure says so and no probe runs; asked
+# for, configure has bpfbuild-probe check it with /sys/kernel/btf/vmlinux,
+# and where the probe allows it (clang 14 here) every CO-RE compile reads
+# vmlinux.h.pch, with objects byte-identical to a build without it.
+. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/lib-autoconf.sh"
+
+[ -e /sys/kernel/btf/vmlinux ] || fail "no /sys/kernel/btf/vmlinux on this host"
+ac_consumer_src
+"$CONSUMER/configure" --help >"$T/help"
+assert_grep '^ +--enable-bpf-pch ' "$T/help" "configure --help"
+assert_no_grep 'disable-bpf-pch' "$T/help" "configure --help"
+
+mkdir "$T/off" "$T/on"
+(cd "$T/off" && "$CONSUMER/configure" --with-bpf-compiler=clang) >"$T/off.log" 2>&1 || { tail -n 30 "$T/off.log"; fail "configure"; }
+assert_grep '^ +vmlinux\.h\.pch +: no \(--enable-bpf-pch not given\)$' "$T/off.log" "summary (the default)"
+assert_grep '^ +pch +: no \(not checked' "$T/off.log" "summary (the default: no PCH probe)"
+(cd "$T/on" && "$CONSUMER/configure" --with-bpf-compiler=clang --enable-bpf-pch) >"$T/on.log" 2>&1 ||
+	{ tail -n 30 "$T/on.log"; fail "configure --enable-bpf-pch"; }
+assert_grep '^ +pch +: yes ' "$T/on.log" "summary (the PCH probe, clang 14)"
+assert_grep "^ +vmlinux\\.h\\.pch +: yes: $T/on/vmlinux\\.h\\.pch\$" "$T/on.log" "summary"
+make -C "$T/off" -j2 >"$T/off.make" 2>&1 || { tail -n 30 "$T/off.make"; fail "make (no PCH)"; }
+make -C "$T/on" -j2 V=1 >"$T/on.make" 2>&1 || { tail -n 30 "$T/on.make"; fail "make (PCH)"; }
+[ -s "$T/on/vmlinux.h.pch" ] || fail "make --enable-bpf-pch wrote no vmlinux.h.pch"
+[ ! -e "$T/off/vmlinux.h.pch" ] || fail "a default build wrote vmlinux.h.pch"
+assert_grep "bpfbuild-cc' .*--pch \\./vmlinux\\.h\\.pch .* -o src/execcount\\.bpf\\.o" "$T/on.make" "the compile of the CO-RE program"
+for f in src/execcount.bpf.o src/execcount.skel.h src/egress_bytes.bpf.o src/egress_bytes.skel.h; do
+	cmp "$T/off/$f" "$T/on/$f" || fail "$f differs with the precompiled vmlinux.h"
+done
+# The compile really reads it: a damaged PCH breaks the CO-RE program
+# (and only it: the uapi program does not include vmlinux.h).
+touch -r "$T/on/vmlinux.h.pch" "$T/t"
+head -c 4096 "$T/on/vmlinux.h.pch" >"$T/pch" && cat "$T/pch" >"$T/on/vmlinux.h.pch"
+touch -r "$T/t" "$T/on/vmlinux.h.pch"
+rm "$T/on/src/execcount.bpf.o" "$T/on/src/egress_bytes.bpf.o"
+if make -C "$T/on" src/execcount.bpf.o >"$T/bad.log" 2>&1; then
+	fail "the CO-RE program compiled with a damaged vmlinux.h.pch: the PCH is not used"
+fi
+assert_grep 'vmlinux\.h\.pch' "$T/bad.log" "the compile with a damaged PCH"
+make -C "$T/on" src/egress_bytes.bpf.o >"$T/uapi.log" 2>&1 || { cat "$T/uapi.log"; fail "the uapi program read the PCH"; }
+[ ! -e "$T/on/src/execcount.bpf.o" ] || fail "a failed compile left src/execcount.bpf.o"
