@@ -247,7 +247,7 @@ ax_bpf_summary ()
   ], [
     ax_bpf_flags="$BPF_FLAGS${BPF_CFLAGS:+ $BPF_CFLAGS}"
     test -z "$ax_bpf_vmlinux_cflags" || ax_bpf_flags="$ax_bpf_flags $ax_bpf_vmlinux_cflags"
-    ax_bpf_row compiler "$ax_cv_bpf_cc ($ax_cv_bpf_cc_kind $ax_cv_bpf_cc_version)"
+    ax_bpf_row compiler "$BPF_CC ($ax_cv_bpf_cc_kind $ax_cv_bpf_cc_version)"
     ax_bpf_row bpftool "$ax_cv_bpf_bpftool ($ax_cv_bpf_bpftool_version)"
     ax_bpf_row flags "$ax_bpf_flags"
     AS_IF([test "$ax_cv_bpf_link" = yes], [ax_bpf_row link "bpftool gen object"],
@@ -258,9 +258,11 @@ ax_bpf_summary ()
     AS_IF([test "$ax_bpf_compare" = yes],
       [ax_bpf_row compare "$ax_cv_bpf_compare_cc ($ax_cv_bpf_compare_cc_kind $ax_cv_bpf_compare_cc_version): make bpf-compare"],
       [test "$enable_bpf_compare" != no], [ax_bpf_row compare "no: $ax_bpf_compare_why"])
-    AS_IF([test "$ax_cv_bpf_cap_prefix_map" = yes],
-      [ax_bpf_row reproducible 'yes: source and build dirs mapped to "."'],
-      [ax_bpf_row reproducible "not guaranteed: $ax_cv_bpf_why_prefix_map"])
+    AS_IF([test "$ax_cv_bpf_cap_deterministic" != yes],
+      [ax_bpf_row reproducible "not guaranteed: $ax_cv_bpf_why_deterministic"],
+      [test "$ax_cv_bpf_cap_prefix_map" != yes],
+      [ax_bpf_row reproducible "not guaranteed: $ax_cv_bpf_why_prefix_map"],
+      [ax_bpf_row reproducible 'yes: deterministic, source and build dirs mapped to "."'])
     echo
     echo "  BPF probes"
     for ax_bpf_cap in $ax_cv_bpf_caps; do
@@ -268,6 +270,18 @@ ax_bpf_summary ()
       AS_VAR_COPY([ax_bpf_w], [ax_cv_bpf_why_$ax_bpf_cap])
       ax_bpf_row "$ax_bpf_cap" "$ax_bpf_v ($ax_bpf_w)"
     done
+    echo
+    # Every decided flag, with the probe that decided it (bpfbuild-decide).
+    echo "  BPF flags"
+    ax_bpf_save_IFS=$IFS; IFS='|'
+    set -f
+    for ax_bpf_item in $ax_cv_bpf_decisions; do
+      IFS=$ax_bpf_save_IFS
+      ax_bpf_row "${ax_bpf_item%%: *}" "${ax_bpf_item@%:@*: }"
+    done
+    set +f
+    IFS=$ax_bpf_save_IFS
+    test -z "$BPF_CFLAGS" || ax_bpf_row "$BPF_CFLAGS" "the project's (BPF_CFLAGS)"
     echo
     echo "  BPF compiler choice"
     ax_bpf_rows tried "$ax_cv_bpf_candidates"

@@ -21,7 +21,11 @@
 #     --with-bpf-compiler=auto|gcc|clang
 #         auto takes the first CO-RE-capable compiler (else one that
 #         builds uapi-only programs); gcc or clang insists on that kind.
-#     BPF_CC      (precious) the compiler; overrides the search.
+#     --with-bpf-cpu=default|v1|v2|v3|v4
+#         the BPF instruction set (-mcpu); default keeps the compiler's own.
+#     BPF_CC      (precious) the compiler; overrides the search.  A command,
+#                 as CC is: a launcher (ccache, sccache, distcc, icecc)
+#                 and words of its own may come with it.
 #     BPF_CFLAGS  (precious) extra flags for the BPF compile, appended after
 #                 the decided flags at make time.  The host CFLAGS never
 #                 reach the BPF compile.
@@ -29,14 +33,15 @@
 #   Of the host CFLAGS, only the path-mapping ones (-f*-prefix-map=,
 #   --sysroot=) pass to the BPF compile; bpfbuild-probe picks them.
 #
-#   Substitutes BPF_CC (absolute), BPF_FLAGS (the decided flags, then the
+#   Substitutes BPF_CC (absolute, with its launcher and words), BPF_FLAGS (the decided flags, then the
 #   host's path-mapping flags), BPF_LINK ("yes" when "bpftool gen object"
 #   links the objects), BPF_PREFIX_MAP_ARGS (bpfbuild-cc's --prefix-map of
 #   the build root, or --no-prefix-map), BPF_CFLAGS and BPFTOOL.  Requires AX_BPFBUILD_DIR and AX_PROG_BPFTOOL
 #   (expanded here when not expanded before).
 #
 #   Cache variables: ax_cv_bpf_cc ("no" when unusable), ax_cv_bpf_status,
-#   ax_cv_bpf_why, ax_cv_bpf_cc_kind, ax_cv_bpf_cc_version, ax_cv_bpf_flags,
+#   ax_cv_bpf_why, ax_cv_bpf_cc_cmd (the command's words), ax_cv_bpf_decisions
+#   ("FLAGS: PROBE (WHY)" rows, "|" separated), ax_cv_bpf_cc_kind, ax_cv_bpf_cc_version, ax_cv_bpf_flags,
 #   ax_cv_bpf_link, ax_cv_bpf_pch (the compiler kind when a
 #   precompiled vmlinux.h is byte-identical), ax_cv_bpf_caps (the probe names), ax_cv_bpf_cap_NAME
 #   and ax_cv_bpf_why_NAME per probe (target, std_default, mcpu, mcpu_v4,
@@ -82,7 +87,7 @@ ax_bpf_probe_run ()
 {
   test "$ax_bpf_probe_ran" = yes && return 0
   ax_bpf_probe_ran=yes
-  for ax_bpf_v in status why cc pch cc_kind cc_version link flags caps candidates notes bpftool_version target_arch multiarch error; do
+  for ax_bpf_v in status why cc cc_cmd decisions pch cc_kind cc_version link flags caps candidates notes bpftool_version target_arch multiarch error; do
     eval "ax_bpf_probe_$ax_bpf_v="
   done
   AS_IF([test "$ax_cv_bpf_dir" = no], [ax_bpf_unusable "$ax_bpf_dir_why"; return 0])
@@ -90,7 +95,7 @@ ax_bpf_probe_run ()
     [ax_bpf_unusable "$ax_bpf_bpftool_why"; return 0])
   AS_IF([test "$ax_cv_bpf_libbpf_includedir" = no],
     [ax_bpf_unusable "libbpf not found by pkg-config; install libbpf-dev"; return 0])
-  set -- --compiler "$with_bpf_compiler" --arch "$ax_bpf_arch" --endian "$ax_bpf_endian" \
+  set -- --compiler "$with_bpf_compiler" --cpu "$with_bpf_cpu" --arch "$ax_bpf_arch" --endian "$ax_bpf_endian" \
     --libbpf-includedir "$ax_cv_bpf_libbpf_includedir"
   test "$ax_bpf_required" = yes && set -- "$[]@" --required
   # AX_BPF's --enable-bpf-pch: check a precompiled vmlinux.h too.
@@ -110,6 +115,9 @@ ax_bpf_probe_run ()
     AS_CASE([$ax_bpf_key],
       [''|*[[!a-zA-Z0-9_]]*], [],
       [flag|user_flag], [ax_bpf_probe_flags="${ax_bpf_probe_flags:+$ax_bpf_probe_flags }$ax_bpf_val"],
+      [cc_cmd], [ax_bpf_probe_cc_cmd="${ax_bpf_probe_cc_cmd:+$ax_bpf_probe_cc_cmd }$ax_bpf_val"],
+      [decision], [ax_bpf_d=${ax_bpf_val@%:@*|}
+                   ax_bpf_probe_decisions="${ax_bpf_probe_decisions:+$ax_bpf_probe_decisions|}${ax_bpf_val%%|*}: ${ax_bpf_d%%|*} (${ax_bpf_d@%:@*|})"],
       [candidate], [ax_bpf_probe_candidates="${ax_bpf_probe_candidates:+$ax_bpf_probe_candidates|}$ax_bpf_val"],
       [note], [ax_bpf_probe_notes="${ax_bpf_probe_notes:+$ax_bpf_probe_notes|}$ax_bpf_val"],
       [cap_*], [ax_bpf_probe_caps="${ax_bpf_probe_caps:+$ax_bpf_probe_caps }${ax_bpf_key@%:@cap_}"
@@ -166,6 +174,14 @@ AS_CASE([$with_bpf_compiler],
   [auto|gcc|clang], [],
   [yes], [with_bpf_compiler=auto],
   [AC_MSG_ERROR([--with-bpf-compiler=$with_bpf_compiler is not one of auto, gcc, clang])])
+AC_ARG_WITH([bpf-cpu],
+  [AS_HELP_STRING([--with-bpf-cpu=default|v1|v2|v3|v4],
+    [BPF instruction set (-mcpu); default keeps the compiler's own @<:@default=default@:>@])],
+  [], [with_bpf_cpu=default])
+AS_CASE([$with_bpf_cpu],
+  [default|v1|v2|v3|v4], [],
+  [yes|no], [with_bpf_cpu=default],
+  [AC_MSG_ERROR([--with-bpf-cpu=$with_bpf_cpu is not one of default, v1, v2, v3, v4])])
 AC_REQUIRE([_AX_BPF_HOST])dnl
 AC_REQUIRE([_AX_BPF_PROBE_FUNCS])dnl
 _AX_BPF_PKG_CONFIG
@@ -179,24 +195,24 @@ AC_CACHE_CHECK([for libbpf headers], [ax_cv_bpf_libbpf_includedir], [dnl
     test -n "$ax_cv_bpf_libbpf_includedir" || ax_cv_bpf_libbpf_includedir=no])
 ])
 # Cached answers hold only for the same inputs.
-ax_bpf_key="compiler=$with_bpf_compiler arch=$ax_bpf_arch endian=$ax_bpf_endian libbpf=$ax_cv_bpf_libbpf_includedir required=$ax_bpf_required CFLAGS=$CFLAGS BPF_CC=$ax_bpf_user_cc bpftool=$ax_cv_bpf_bpftool:$ax_cv_bpf_bpftool_gen dir=$ax_cv_bpf_dir pch=$ax_bpf_pch_btf"
+ax_bpf_key="compiler=$with_bpf_compiler cpu=$with_bpf_cpu arch=$ax_bpf_arch endian=$ax_bpf_endian libbpf=$ax_cv_bpf_libbpf_includedir required=$ax_bpf_required CFLAGS=$CFLAGS BPF_CC=$ax_bpf_user_cc bpftool=$ax_cv_bpf_bpftool:$ax_cv_bpf_bpftool_gen dir=$ax_cv_bpf_dir pch=$ax_bpf_pch_btf"
 AS_IF([test "${ax_cv_bpf_probe_key+set}" = set && test "$ax_cv_bpf_probe_key" != "$ax_bpf_key"], [
   AS_ECHO(["$as_me:$LINENO: the BPF inputs changed; dropping the cached BPF probe answers"]) >&AS_MESSAGE_LOG_FD
   for ax_bpf_v in $ax_cv_bpf_caps; do
     unset ax_cv_bpf_cap_$ax_bpf_v ax_cv_bpf_why_$ax_bpf_v
   done
-  for ax_bpf_v in status why cc pch cc_kind cc_version link flags caps candidates notes bpftool_version target_arch multiarch; do
+  for ax_bpf_v in status why cc cc_cmd decisions pch cc_kind cc_version link flags caps candidates notes bpftool_version target_arch multiarch; do
     unset ax_cv_bpf_$ax_bpf_v
   done
 ])
 ax_cv_bpf_probe_key=$ax_bpf_key
 AC_MSG_CHECKING([for a BPF compiler])
 AC_CACHE_VAL([ax_cv_bpf_cc], [ax_bpf_probe_run; ax_cv_bpf_cc=${ax_bpf_probe_cc:-no}])
-for ax_bpf_v in status why pch cc_kind cc_version link caps candidates notes bpftool_version target_arch multiarch; do
+for ax_bpf_v in status why cc_cmd decisions pch cc_kind cc_version link caps candidates notes bpftool_version target_arch multiarch; do
   ax_bpf_cache $ax_bpf_v
 done
 AS_IF([test "$ax_cv_bpf_status" = ok], [
-  AC_MSG_RESULT([$ax_cv_bpf_cc ($ax_cv_bpf_cc_kind $ax_cv_bpf_cc_version)])
+  AC_MSG_RESULT([${ax_cv_bpf_cc_cmd:-$ax_cv_bpf_cc} ($ax_cv_bpf_cc_kind $ax_cv_bpf_cc_version)])
   for ax_bpf_cap in $ax_cv_bpf_caps; do
     AC_MSG_CHECKING([BPF probe $ax_bpf_cap])
     AC_CACHE_VAL([ax_cv_bpf_cap_$ax_bpf_cap],
@@ -208,7 +224,8 @@ AS_IF([test "$ax_cv_bpf_status" = ok], [
   done
   AC_CACHE_CHECK([for the BPF compile flags], [ax_cv_bpf_flags],
     [ax_bpf_probe_run; ax_cv_bpf_flags=$ax_bpf_probe_flags])
-  BPF_CC=$ax_cv_bpf_cc
+  # The compile command's words: a launcher, the compiler, BPF_CC's own.
+  BPF_CC=${ax_cv_bpf_cc_cmd:-$ax_cv_bpf_cc}
   BPF_FLAGS=$ax_cv_bpf_flags
   BPF_LINK=$ax_cv_bpf_link
   BPFTOOL=$ax_cv_bpf_bpftool
