@@ -20,19 +20,25 @@ assert_eq "clang 21" "-target bpfel $base -D__x86_64__ -g" "$(flags "$fixtures/c
 note "gcc-bpf 12: no CO-RE, no pragma, the NULL test needs -fno-ssa-phiopt"
 assert_eq "gcc 12" "-mlittle-endian $base -D__x86_64__ -gbtf -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt" \
 	"$(flags "$fixtures/gcc12.facts")"
-note "gcc-bpf 16: C23 needs -std=gnu17, CO-RE, no pragma, -fno-ssa-phiopt"
-assert_eq "gcc 16" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt" \
+note "gcc-bpf 16: C23 needs -std=gnu17, its default v4 comes down to v3, CO-RE, no pragma, -fno-ssa-phiopt"
+assert_eq "gcc 16" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt" \
 	"$(flags "$fixtures/gcc16.facts")"
 
 note "an ISA level only when the project asks for one"
 assert_eq "clang 14, bpf-cpu=v3" "-target bpfel $base -D__x86_64__ -mcpu=v3 -g" \
 	"$(flags "$fixtures/clang14.facts" opt_cpu=v3)"
 
+note "a default ISA of v4 (GCC 16) comes down to v3, which every kernel loads; an asked level stands"
+assert_eq "gcc 16 if its default were portable" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt" \
+	"$(flags "$fixtures/gcc16.facts" cap_mcpu_default_portable=yes)"
+assert_eq "gcc 16, default v4, bpf-cpu=v4" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v4 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt" \
+	"$(flags "$fixtures/gcc16.facts" cap_mcpu_default_portable=no opt_cpu=v4)"
+
 note "a capability measured no for the compiler itself, whatever came before"
 # The last measurement of a name is the one that holds (set_cap appends).
-assert_eq "gcc 16, pragma measured yes" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -gbtf -mco-re -fno-ssa-phiopt" \
+assert_eq "gcc 16, pragma measured yes" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -fno-ssa-phiopt" \
 	"$(flags "$fixtures/gcc16.facts" cap_core_pragma=yes)"
-assert_eq "gcc 16, pragma yes then no" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt" \
+assert_eq "gcc 16, pragma yes then no" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt" \
 	"$(flags "$fixtures/gcc16.facts" cap_core_pragma=yes cap_core_pragma=no)"
 
 note "what is not measured decides nothing (the measure step asks between probes)"
@@ -40,7 +46,7 @@ assert_eq "gcc, nothing measured" "-mlittle-endian $base" \
 	"$(printf '%s\n' cc_kind=gcc target_arch=x86 libbpf_inc=/usr/include asm_inc=/usr/include/x86_64-linux-gnu | "$decide" | sed -n 's/^flag=//p' | tr '\n' ' ' | sed 's/ $//')"
 
 note "a stack protector on by default is turned off"
-assert_eq "gcc, stack protector" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt -fno-stack-protector" \
+assert_eq "gcc, stack protector" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt -fno-stack-protector" \
 	"$(flags "$fixtures/gcc16.facts" cap_stack_guard_default=no cap_stack_guard=yes)"
 
 note "the target's own arch macros, per architecture"

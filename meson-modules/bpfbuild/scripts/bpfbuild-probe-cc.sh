@@ -162,7 +162,7 @@ measure() {
 	if try std vmlinux_std.bpf.c $cflags; then
 		set_cap std_default yes "the default -std accepts vmlinux.h"
 	elif try std vmlinux_std.bpf.c $cflags -std=gnu17; then
-		set_cap std_default no "the default -std (C23) rejects vmlinux.h's bool"
+		set_cap std_default no "the default -std (C23) rejects vmlinux.h's bool; -std=gnu17 accepts it"
 		set_cap std_gnu17 yes "-std=gnu17 accepts vmlinux.h"
 	else
 		set_cap std_default no "$(first_error std)"
@@ -323,6 +323,13 @@ probe_mcpu() {
 	fi
 	case " $mcpu_levels " in *" v4 "*) set_cap mcpu_v4 yes "-mcpu=v4 accepted" ;;
 	*) set_cap mcpu_v4 no "-mcpu=v4 rejected" ;; esac
+	# v4 code (sign-extending loads, ...) needs kernel 6.6: a compiler whose
+	# own default is v4 (GCC 16) makes objects that 6.1 rejects ("BPF_LDX
+	# uses reserved fields").
+	case $mcpu_default in
+	v4) set_cap mcpu_default_portable no "the default ISA is v4, which kernels before 6.6 reject" ;;
+	*) set_cap mcpu_default_portable yes "the default ISA (${mcpu_default:-not told apart}) loads on every kernel" ;;
+	esac
 }
 
 # probe_null_check: "if (lookup) return -EPERM;" must keep its branch on
