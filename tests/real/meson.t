@@ -64,7 +64,7 @@ build_and_verify() {
 	done
 
 	note "compile_commands.json: an entry per BPF source, whose command compiles it"
-	python3 - "$b/compile_commands.json" "$T/cdb" $built <<-'PY' || fail "compile_commands.json lacks the BPF compiles (see above)"
+	python3 - "$b/compile_commands.json" "$T/cdb-$1" $built <<-'PY' || fail "compile_commands.json lacks the BPF compiles (see above)"
 	import json, os, subprocess, sys
 	db, scratch, names = sys.argv[1], sys.argv[2], sys.argv[3:]
 	entries = {os.path.basename(e["file"]): e for e in json.load(open(db)) if e["file"].endswith(".bpf.c")}
