@@ -203,6 +203,7 @@ BEGIN {
 		for (i = 0; i < KNOBJ[n]; i++) {
 			o = "k" n SUBSEP "objects" SUBSEP i
 			obj = base_name((o, "path") in JT ? s(o SUBSEP "path") : "?")
+			if (ENVIRON["BPFVM_ONLY"] != "" && obj != ENVIRON["BPFVM_ONLY"]) continue
 			if (truthy(o SUBSEP "error")) {
 				r = addrow(obj, "-", "-")
 				CELL[r, n] = "error"
@@ -210,15 +211,16 @@ BEGIN {
 			}
 			st = o SUBSEP "static" SUBSEP "errors"
 			if (JT[o, "static"] == "o" && JT[st] == "a")
-				for (e = 0; e < JN[st]; e++)
+				for (e = 0; e < JN[st]; e++) {
 					detail(obj " on " KNAME[n] ": " getd(st SUBSEP e, ""))
+					if (policy == "yes") CELL[addrow(obj, "-", "-"), n] = "error"
+				}
 			ps = o SUBSEP "programs"
 			np = JT[ps] == "a" ? JN[ps] : 0
 			for (k = 0; k < np; k++) {
 				p = ps SUBSEP k
 				r = addrow(obj, getd(p SUBSEP "name", "?"), getd(p SUBSEP "section", "?"))
 				v = getd(p SUBSEP "verdict", "?")
-				if (v == "rejected") REJ[n] = 1
 				if (!INRANGE[n]) v = "not-applicable"
 				CELL[r, n] = v
 				if (v != "pass" && v != "not-applicable" && n > 0) {
@@ -234,11 +236,11 @@ BEGIN {
 		}
 	}
 	nfail = pol_eval(nrows, first, count)
-	# A kernel's exit 1 fails the run; with a policy, unless a rejection
-	# explains it (the policy then judges that program).
+	# A kernel's exit 1 fails the run; with a policy, only a kernel that
+	# could not verify does: the policy judges the verdicts and the errors.
 	bad = 0; skipped = 0
 	for (n = 1; n <= count; n++) {
-		if (KEXIT[n] != 0 && KEXIT[n] != 77 && !(policy == "yes" && KERR[n] == "" && REJ[n])) bad = 1
+		if (KEXIT[n] != 0 && KEXIT[n] != 77 && (policy != "yes" || KERR[n] != "")) bad = 1
 		if (KEXIT[n] == 77) skipped = 1
 	}
 	# With a policy, it decides; without, the validators' exits do (a
