@@ -76,6 +76,21 @@ assert_grep "count_open: optional, but loads on no kernel" "$T/out"
 report --json yes --kernels-min 6.12 -- "${objs[@]}" >"$T/p.json" 2>/dev/null || :
 json_check "$T/p.json" "[p['verdicts']['$k61'] for p in d['programs']] == ['not-applicable'] * 5 and d['range']['min'] == '6.12' and d['host'] is not None" "not-applicable in the JSON"
 
+# The script's POLICY arguments, host only (no VM kernel): bad ones are
+# one line; --require goes to the validator.
+vt=$BPFBUILD_TOP/meson-modules/bpfbuild/scripts/bpfbuild-validate-test
+tc=$VM_OBJ/tc_iter_num.bpf.o
+rc=0; BPF_VALIDATE_KERNELS= sh "$vt" --validator "$BPF_VALIDATE" -- "$tc" --bogus >"$T/o" 2>"$T/e" || rc=$?
+assert_eq "unknown option: exit" 1 "$rc"
+assert_grep "^bpfbuild-validate-test: unknown option --bogus " "$T/e"
+rc=0; BPF_VALIDATE_KERNELS= sh "$vt" --validator "$BPF_VALIDATE" -- "$tc" --optional 'a b' >"$T/o" 2>"$T/e" || rc=$?
+assert_eq "a blank in a name: exit" 1 "$rc"
+assert_grep "^bpfbuild-validate-test: --optional takes names separated by commas: 'a b'" "$T/e"
+rc=0; BPF_VALIDATE_KERNELS= sh "$vt" --validator "$BPF_VALIDATE" -- "$tc" --require nosuch >"$T/o" 2>&1 || rc=$?
+assert_eq "--require of a program the object lacks: exit" 1 "$rc"
+rc=0; BPF_VALIDATE_KERNELS= sh "$vt" --validator "$BPF_VALIDATE" -- --require prio_weights "$tc" >"$T/o" 2>&1 || rc=$?
+assert_eq "--require prio_weights on the host: exit" 0 "$rc"
+
 # End to end: a Meson consumer (tests/vm/policy/) with the 6.1 and 6.12
 # VMs; test() args declare alternatives and the kernel range.
 src=$T/src
