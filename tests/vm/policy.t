@@ -64,6 +64,9 @@ assert_grep "prio_weights: required, but no-target on ${k61//./\\.}\$" "$T/out"
 policy tc_iter_num 0 --kernels-min 6.12
 assert_grep "^tc_iter_num\\.bpf\\.o +prio_weights +tc +pass +not-applicable +pass +pass\$" "$T/out" "the table"
 policy tc_iter_num 1 --kernels-min 6.1
+# A range for one program of the object.
+policy tc_iter_num 0 --kernels-min prio_weights=6.12
+policy tc_iter_num 1 --kernels-min submit_req=6.12
 policy tc_iter_num 1 --required nosuch --kernels-min 6.12
 assert_grep "^FAIL no program named nosuch" "$T/out"
 # LSM + rejected kprobe: the LSM passes in every VM; the kprobe loads

@@ -4,7 +4,8 @@
 # _OPTIONAL, _ALTS, _KMIN, _KONLY: bpf-vm-report's options):
 #   required, optional, alternatives  program names, comma-separated;
 #                 alternatives holds groups separated by ";"
-#   kmin          the lowest kernel release the programs support ("" none)
+#   kmin          the lowest kernel release the programs support ("" none),
+#                 or PROG=VERSION for one program, comma-separated
 #   konly         the kernels they support: names or releases, comma-separated
 #
 # A program is required unless --optional or --alternatives names it:
@@ -21,6 +22,14 @@ function pol_init(    i, j, n, a, g, m, b) {
 	for (i = 1; i <= n; i++) if (a[i] != "") { ROLE[a[i]] = "required"; NAMED[a[i]] = 1 }
 	n = split(optional, a, ",")
 	for (i = 1; i <= n; i++) if (a[i] != "") { ROLE[a[i]] = "optional"; NAMED[a[i]] = 1 }
+	# --kernels-min VER for every program, PROG=VER for one
+	n = split(kmin, a, ",")
+	for (i = 1; i <= n; i++) {
+		if (a[i] == "") continue
+		j = index(a[i], "=")
+		if (j) KMINP[substr(a[i], 1, j - 1)] = substr(a[i], j + 1)
+		else KMIN_ALL = a[i]
+	}
 	ngroups = split(alternatives, g, ";")
 	for (i = 1; i <= ngroups; i++) {
 		GROUP[i] = g[i]
@@ -44,11 +53,12 @@ function vercmp(a, b,    pa, pb, na, nb, i) {
 	return 0
 }
 
-# in_range(name, release): whether the declared kernels include this one.
-# A kernel named in konly matches by name, release, or release prefix
-# ("6.12" matches 6.12.118+deb12-cloud-amd64).
-function in_range(name, release,    a, n, i, p) {
-	if (kmin != "" && release != "" && vercmp(release, kmin) < 0) return 0
+# in_range(name, release, prog): whether the kernels prog declares include
+# this one.  A kernel named in konly matches by name, release, or release
+# prefix ("6.12" matches 6.12.118+deb12-cloud-amd64).
+function in_range(name, release, prog,    a, n, i, p, min) {
+	min = (prog in KMINP) ? KMINP[prog] : KMIN_ALL
+	if (min != "" && release != "" && vercmp(release, min) < 0) return 0
 	if (konly == "") return 1
 	n = split(konly, a, ",")
 	for (i = 1; i <= n; i++) {
@@ -61,9 +71,10 @@ function in_range(name, release,    a, n, i, p) {
 	return 0
 }
 
-function range_text() {
-	if (kmin != "" && konly != "") return "kernels " kmin " and newer among " konly
-	return kmin != "" ? "kernels older than " kmin : "kernels other than " konly
+function range_text(    t) {
+	if (kmin != "") t = "kernels older than " kmin
+	if (konly != "") t = t (t == "" ? "" : ", and ") "kernels other than " konly
+	return t
 }
 
 function verified(v) { return v == "pass" || v == "rejected" || v == "no-target" }

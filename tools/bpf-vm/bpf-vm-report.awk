@@ -188,8 +188,6 @@ BEGIN {
 	if (hostjson != "") { first = 0; read_host() }
 	for (n = 1; n <= count; n++)
 		read_kernel(n)
-	for (n = first; n <= count; n++)
-		INRANGE[n] = in_range(KNAME[n], KREL[n])
 
 
 	# A kernel that could not boot or verify: one line on stderr, whatever the format.
@@ -221,7 +219,7 @@ BEGIN {
 				p = ps SUBSEP k
 				r = addrow(obj, getd(p SUBSEP "name", "?"), getd(p SUBSEP "section", "?"))
 				v = getd(p SUBSEP "verdict", "?")
-				if (!INRANGE[n]) v = "not-applicable"
+				if (!in_range(KNAME[n], KREL[n], ROW[r, 2])) v = "not-applicable"
 				CELL[r, n] = v
 				if (v != "pass" && v != "not-applicable" && n > 0) {
 					src = truthy(p SUBSEP "source") ? " (" getd(p SUBSEP "source") ")" : ""
