@@ -291,9 +291,12 @@ BEGIN {
 	}
 	for (i = 1; i <= ndetail; i++) print DETAIL[i]
 
-	# "N kernels, N programs: N pass, N rejected" (verdicts in sorted order)
+	# "N kernels, N programs: N pass, N rejected" (verdicts in sorted order;
+	# the VMs', not the host's)
 	nv = 0
 	for (key in CELL) {
+		split(key, kk, SUBSEP)
+		if (kk[2] == 0) continue
 		v = CELL[key]
 		if (!(v in VCOUNT)) VNAME[++nv] = v
 		VCOUNT[v]++
