@@ -306,7 +306,7 @@ probe_core_reloc() {
 # probe_mcpu: the -mcpu levels accepted, and which one is the default (the
 # level whose object equals the one compiled without -mcpu).
 probe_mcpu() {
-	mcpu_levels= mcpu_default=
+	mcpu_levels='' mcpu_default=''
 	try mcpu mcpu.bpf.c $cflags
 	for v in v1 v2 v3 v4; do
 		if try mcpu_$v mcpu.bpf.c $cflags -mcpu=$v; then

@@ -1,3 +1,4 @@
+#!/usr/bin/awk -f
 # bpfbuild-validate-json.awk: reads one `bpf-validate --json` document
 # (tools/bpf-validate/README.md) and prints what the host did not verify,
 # one line each:
