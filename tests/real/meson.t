@@ -38,7 +38,7 @@ build_and_verify() {
 	}
 	built=
 	expect_built sock-bind glibc_headers && built="$built sock-bind"
-	expect_built deny-proto null_check && built="$built deny-proto"
+	expect_built deny-proto helpers null_check && built="$built deny-proto"
 	expect_built runq-hist core core_pragma helpers atomics && built="$built runq-hist"
 	expect_built sock-kern core core_field_exists_bitfield atomics && built="$built sock-kern"
 	built="$built port-filter"
