@@ -38,12 +38,15 @@ for dir in "sp ace/b" "naïve ü/b"; do
 	assert_eq "the bait $h/sp" bait "$(cat "$h/sp")"
 	assert_eq "the bait $h/na" bait "$(cat "$h/na")"
 done
-# The same bytes as from a plain directory.
+# The same bytes as from a plain directory (where the compiler's BTF does
+# not follow the path length: issue 21).
+det=yes
+ac_path_deterministic || { det=no; note "this compiler orders BTF by the length of the build paths: objects compared without .BTF"; }
 mkdir "$T/plain"
 (cd "$T/plain" && "$CONSUMER/configure") >"$T/c.log" 2>&1 || fail "configure in a plain directory"
 make -C "$T/plain" -j2 >"$T/m.log" 2>&1 || { tail -n 30 "$T/m.log"; fail "make in a plain directory"; }
 for f in src/execcount.bpf.o src/execcount.skel.h src/egress_bytes.bpf.o; do
-	cmp "$T/plain/$f" "$h/sp ace/b/$f" || fail "$f differs between a plain build directory and 'sp ace'"
+	ac_cmp_bpf "$f (a plain build directory vs 'sp ace')" "$T/plain/$f" "$h/sp ace/b/$f" "$det"
 done
 
 # Refused: one "configure: error:" line, nothing written outside.

@@ -164,3 +164,35 @@ ac_consumer_src() {
 		cd "$1" && "$2/autoconf-macros/bpfbuildize" && autoreconf -fi' sh "$CONSUMER" "$BPFBUILD_TOP" ||
 		fail "the consumer project does not bpfbuildize and autoreconf"
 }
+
+# ac_path_deterministic: whether the BPF compiler of this environment
+# (BPF_CC, else the probe's choice) gives the same bytes from build paths
+# of other lengths (the probe's deterministic check on a real CO-RE
+# program; clang 19 and 21 order BTF by path length, issue 21).
+ac_path_deterministic() {
+	local out
+	out=$("$BPFBUILD_TOP/meson-modules/bpfbuild/scripts/bpfbuild-probe" --vmlinux-btf /sys/kernel/btf/vmlinux \
+		${1:+--compiler "$1"} 2>/dev/null) || return 1
+	printf '%s\n' "$out" | grep -qx 'cap_deterministic=yes'
+}
+# ac_cmp_bpf WHAT A B DETERMINISTIC(yes|no): the objects A and B are equal;
+# for a compiler whose BTF order follows the path length, equal but for
+# .BTF/.BTF.ext (code, maps, relocations, license).  Skeletons embed the
+# whole object, so they are compared only when DETERMINISTIC is yes.
+ac_cmp_bpf() {
+	local what=$1 a=$2 b=$3 det=$4
+	case $a in
+	*.bpf.o)
+		if [ "$det" = yes ]; then
+			cmp "$a" "$b" || fail "$what differs"
+		else
+			# binutils' objcopy does not know the BPF machine; llvm's does.
+			llvm-objcopy --remove-section .BTF --remove-section .BTF.ext "$a" "$a.nobtf" &&
+				llvm-objcopy --remove-section .BTF --remove-section .BTF.ext "$b" "$b.nobtf" ||
+				fail "llvm-objcopy cannot read $what"
+			cmp "$a.nobtf" "$b.nobtf" || fail "$what differs (beyond the BTF order)"
+			rm -f "$a.nobtf" "$b.nobtf"
+		fi ;;
+	*) [ "$det" = no ] || cmp "$a" "$b" || fail "$what differs" ;;
+	esac
+}

@@ -18,7 +18,16 @@ assert_grep '^ +vmlinux\.h\.pch +: no \(--enable-bpf-pch not given\)$' "$T/off.l
 assert_grep '^ +pch +: no \(not checked' "$T/off.log" "summary (the default: no PCH probe)"
 (cd "$T/on" && "$CONSUMER/configure" --with-bpf-compiler=clang --enable-bpf-pch) >"$T/on.log" 2>&1 ||
 	{ tail -n 30 "$T/on.log"; fail "configure --enable-bpf-pch"; }
-assert_grep '^ +pch +: yes ' "$T/on.log" "summary (the PCH probe, clang 14)"
+if ! grep -qE '^ +pch +: yes ' "$T/on.log"; then
+	# A compiler whose objects differ with a PCH (clang 19, 21) is told
+	# so, and builds without one.
+	assert_grep '^ +pch +: no \(.+\)' "$T/on.log" "summary (the PCH probe, with its reason)"
+	assert_grep '^ +vmlinux\.h\.pch +: no \(.+\)' "$T/on.log" "summary"
+	make -C "$T/on" -j2 >"$T/on.make" 2>&1 || { tail -n 30 "$T/on.make"; fail "make"; }
+	[ ! -e "$T/on/vmlinux.h.pch" ] || fail "a vmlinux.h.pch was built, though the probe said no"
+	echo "ok (no PCH for this compiler)"
+	exit 0
+fi
 assert_grep "^ +vmlinux\\.h\\.pch +: yes: $T/on/vmlinux\\.h\\.pch\$" "$T/on.log" "summary"
 make -C "$T/off" -j2 >"$T/off.make" 2>&1 || { tail -n 30 "$T/off.make"; fail "make (no PCH)"; }
 make -C "$T/on" -j2 V=1 >"$T/on.make" 2>&1 || { tail -n 30 "$T/on.make"; fail "make (PCH)"; }
