@@ -21,7 +21,10 @@ tmp_owned() {
 # this host is gone.
 tmp_reap() {
 	for d in "$@"; do
-		[ -f "$d/.bpfbuild-owner" ] && [ ! -L "$d" ] && [ -O "$d" ] || continue
+		# Ours: marked, not a link, and owned by this user ("test -O" is
+		# not POSIX).
+		[ -f "$d/.bpfbuild-owner" ] && [ ! -L "$d" ] || continue
+		[ "$(ls -ldn "$d" | awk '{ print $3 }')" = "$(id -u)" ] || continue
 		read -r h p s <"$d/.bpfbuild-owner" || continue
 		[ "$h" = "$(uname -n)" ] || continue
 		case $p in ''|*[!0-9]*) continue ;; esac
