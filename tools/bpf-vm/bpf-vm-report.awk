@@ -1,5 +1,6 @@
 # bpf-vm-report.awk: the body of bpf-vm-report (see there).  Needs
-# bpf-vm-lib.awk.  Variables: work, count, json (yes|no), require (yes|no);
+# bpf-vm-lib.awk and bpf-vm-policy.awk.  Variables: work, count, json
+# (yes|no), require (yes|no), policy (yes|no), hostjson (a file or "");
 # ARGV[1..]: the objects as given to bpf-vm-verify.  Everything happens in
 # BEGIN: the work files are read with getline.
 
@@ -145,42 +146,62 @@ function addrow(obj, prog, sec,    key) {
 
 function detail(line) { DETAIL[++ndetail] = line }
 
+# read_host(): the host's bpf-validate --json (hostjson) as kernel 0.
+function read_host(    root) {
+	root = "k0"
+	KNAME[0] = "host"; KZ[0] = ""; KERR[0] = ""; KNOBJ[0] = 0; KNERR[0] = 0
+	if (!jparse(slurp(hostjson), root) || JT[root] != "o") {
+		print "bpf-vm-verify: the host's bpf-validate --json cannot be read: " \
+			(JERR != "" ? JERR : "not a JSON object") > "/dev/stderr"
+		exit 1
+	}
+	KREL[0] = s(root SUBSEP "kernel"); KRELSET[0] = 1
+	KEXIT[0] = getd(root SUBSEP "exit", 1)
+	if (JT[root, "objects"] == "a") KNOBJ[0] = JN[root, "objects"]
+}
+
+function vjson(r,    out, n) {
+	out = "{"
+	for (n = first; n <= count; n++)
+		out = out (n > first ? ", " : "") jstr(KNAME[n]) ": " \
+			(((r, n) in CELL) ? jstr(CELL[r, n]) : (KERR[n] != "" ? "\"boot-failed\"" : "null"))
+	return out "}"
+}
+
+function prog_json(r) {
+	return "{\"object\": " jstr(ROW[r, 1]) ", \"program\": " jstr(ROW[r, 2]) \
+		", \"section\": " jstr(ROW[r, 3]) ", \"role\": " jstr(RROLE[r]) \
+		", \"verdicts\": " vjson(r) ", \"result\": " (policy == "yes" ? jstr(RESULT[r]) : "null") \
+		", \"why\": " jnull(WHY[r]) "}"
+}
+
 BEGIN {
 	lib_init()
+	pol_init()
 	nobjs = 0
 	for (i = 1; i < ARGC; i++)
 		OBJ[++nobjs] = ARGV[i]
 	ARGC = 1
 	count += 0
+	first = 1
+	hostjson = ENVIRON["BPFVM_HOST"]
+	if (hostjson != "") { first = 0; read_host() }
 	for (n = 1; n <= count; n++)
 		read_kernel(n)
 
-	bad = 0; skipped = 0
-	for (n = 1; n <= count; n++) {
-		if (KEXIT[n] != 0 && KEXIT[n] != 77) bad = 1
-		if (KEXIT[n] == 77) skipped = 1
-	}
-	final = bad ? 1 : (skipped ? 77 : 0)
 
 	# A kernel that could not boot or verify: one line on stderr, whatever the format.
 	for (n = 1; n <= count; n++)
 		if (KERR[n] != "")
 			print "bpf-vm-verify: " KNAME[n] ": " KERR[n] > "/dev/stderr"
 
-	if (json == "yes") {
-		out = "{\"kernels\": ["
-		for (n = 1; n <= count; n++)
-			out = out (n > 1 ? ", " : "") kernel_json(n)
-		print out "], \"exit\": " final "}"
-		exit final
-	}
-
-	# ---- the program x kernel table
+	# ---- the program x kernel cells (host first, when given)
 	nrows = 0; ndetail = 0
-	for (n = 1; n <= count; n++) {
+	for (n = first; n <= count; n++) {
 		for (i = 0; i < KNOBJ[n]; i++) {
 			o = "k" n SUBSEP "objects" SUBSEP i
 			obj = base_name((o, "path") in JT ? s(o SUBSEP "path") : "?")
+			if (ENVIRON["BPFVM_ONLY"] != "" && obj != ENVIRON["BPFVM_ONLY"]) continue
 			if (truthy(o SUBSEP "error")) {
 				r = addrow(obj, "-", "-")
 				CELL[r, n] = "error"
@@ -188,16 +209,19 @@ BEGIN {
 			}
 			st = o SUBSEP "static" SUBSEP "errors"
 			if (JT[o, "static"] == "o" && JT[st] == "a")
-				for (e = 0; e < JN[st]; e++)
+				for (e = 0; e < JN[st]; e++) {
 					detail(obj " on " KNAME[n] ": " getd(st SUBSEP e, ""))
+					if (policy == "yes") CELL[addrow(obj, "-", "-"), n] = "error"
+				}
 			ps = o SUBSEP "programs"
 			np = JT[ps] == "a" ? JN[ps] : 0
 			for (k = 0; k < np; k++) {
 				p = ps SUBSEP k
 				r = addrow(obj, getd(p SUBSEP "name", "?"), getd(p SUBSEP "section", "?"))
 				v = getd(p SUBSEP "verdict", "?")
+				if (!in_range(KNAME[n], KREL[n], ROW[r, 2])) v = "not-applicable"
 				CELL[r, n] = v
-				if (v != "pass") {
+				if (v != "pass" && v != "not-applicable" && n > 0) {
 					src = truthy(p SUBSEP "source") ? " (" getd(p SUBSEP "source") ")" : ""
 					err = truthy(p SUBSEP "error") ? getd(p SUBSEP "error") : ""
 					detail(obj ": " ROW[r, 2] " on " KNAME[n] ": " v ": " err src)
@@ -209,28 +233,56 @@ BEGIN {
 			}
 		}
 	}
+	nfail = pol_eval(nrows, first, count)
+	# A kernel's exit 1 fails the run; with a policy, only a kernel that
+	# could not verify does: the policy judges the verdicts and the errors.
+	bad = 0; skipped = 0
+	for (n = 1; n <= count; n++) {
+		if (KEXIT[n] != 0 && KEXIT[n] != 77 && (policy != "yes" || KERR[n] != "")) bad = 1
+		if (KEXIT[n] == 77) skipped = 1
+	}
+	# With a policy, it decides; without, the validators' exits do (a
+	# rejection fails, no-target does not).
+	if (policy == "yes")
+		final = (bad || nfail) ? 1 : (skipped ? 77 : 0)
+	else
+		final = bad ? 1 : (skipped ? 77 : 0)
+
+	if (json == "yes") {
+		out = "{\"kernels\": ["
+		for (n = 1; n <= count; n++)
+			out = out (n > 1 ? ", " : "") kernel_json(n)
+		out = out "], \"host\": " (first == 0 ? JS["k0"] : "null")
+		out = out ", \"range\": {\"min\": " jnull(kmin) ", \"only\": " jnull(konly) "}, \"programs\": ["
+		for (r = 1; r <= nrows; r++)
+			out = out (r > 1 ? ", " : "") prog_json(r)
+		print out "], \"exit\": " final "}"
+		exit final
+	}
 
 	allerr = 1
 	for (n = 1; n <= count; n++)
 		if (KERR[n] == "") allerr = 0
-	if (allerr) exit final
+	if (allerr && first) exit final
 
-	ncols = 3 + count
+	ncols = 3 + count - first + 1
 	T[0, 1] = "OBJECT"; T[0, 2] = "PROGRAM"; T[0, 3] = "SECTION"
-	for (n = 1; n <= count; n++) T[0, 3 + n] = KNAME[n]
+	for (n = first; n <= count; n++) T[0, 4 + n - first] = KNAME[n]
 	for (r = 1; r <= nrows; r++) {
 		for (c = 1; c <= 3; c++) T[r, c] = ROW[r, c]
-		for (n = 1; n <= count; n++)
-			T[r, 3 + n] = ((r, n) in CELL) ? CELL[r, n] : (KERR[n] != "" ? "boot-failed" : "-")
+		for (n = first; n <= count; n++)
+			T[r, 4 + n - first] = ((r, n) in CELL) ? CELL[r, n] : (KERR[n] != "" ? "boot-failed" : "-")
 	}
 	nt = nrows
 	if (nrows == 0) {
 		nt = 1
 		T[1, 1] = T[1, 2] = T[1, 3] = "-"
-		for (n = 1; n <= count; n++) T[1, 3 + n] = KERR[n] != "" ? "boot-failed" : "-"
+		for (n = first; n <= count; n++) T[1, 4 + n - first] = KERR[n] != "" ? "boot-failed" : "-"
 	}
 	print_table(T, nt, ncols)
 	print ""
+	if (first == 0)
+		printf "host: release %s, bpf-validate exit %d\n", KREL[0], KEXIT[0]
 	for (n = 1; n <= count; n++) {
 		if (KERR[n] != "") continue
 		secs = KSECS[n] == "null" ? "-" : sprintf("%.1fs", KSECS[n])
@@ -239,9 +291,12 @@ BEGIN {
 	}
 	for (i = 1; i <= ndetail; i++) print DETAIL[i]
 
-	# "N kernels, N programs: N pass, N rejected" (verdicts in sorted order)
+	# "N kernels, N programs: N pass, N rejected" (verdicts in sorted order;
+	# the VMs', not the host's)
 	nv = 0
 	for (key in CELL) {
+		split(key, kk, SUBSEP)
+		if (kk[2] == 0) continue
 		v = CELL[key]
 		if (!(v in VCOUNT)) VNAME[++nv] = v
 		VCOUNT[v]++
@@ -253,5 +308,14 @@ BEGIN {
 	summary = ""
 	for (i = 1; i <= nv; i++) summary = summary (i > 1 ? ", " : "") VCOUNT[VNAME[i]] " " VNAME[i]
 	printf "%d kernels, %d programs: %s\n", count, nrows, summary == "" ? "nothing verified" : summary
+	if (policy == "yes") {
+		if (kmin != "" || konly != "") print "not-applicable: " range_text() " (declared)"
+		for (r = 1; r <= nrows; r++)
+			if (RESULT[r] == "fail")
+				print "FAIL " ROW[r, 1] ": " ROW[r, 2] ": " WHY[r]
+		for (i = 1; i <= nnoprog; i++)
+			print "FAIL no program named " NOPROG[i] " (named by --require, --optional or --alternatives)"
+		printf "%s: %d of %d programs fail\n", nfail ? "FAIL" : "pass", nfail - nnoprog, nrows
+	}
 	exit final
 }

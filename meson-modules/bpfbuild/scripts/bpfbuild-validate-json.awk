@@ -4,6 +4,7 @@
 # one line each:
 #   OBJ: PROG: host kernel refuses TYPE programs   (verdict "refused")
 #   OBJ: not verified on the host: SKIP            (the object's "skip")
+#   OBJ: PROG: no target on the host kernel        (verdict "no-target")
 # Run it with LC_ALL=C: strings are bytes, passed through as they are.
 # A document it cannot read ends it with exit 2 and one line on stderr, so
 # that no verdict is ever guessed from a half-read document.
@@ -160,5 +161,7 @@ END {
 		for (p = 0; p < nprogs[o]; p++)
 			if (pverdict[o, p] == "refused")
 				line(path[o] ": " pname[o, p] ": host kernel refuses " ptype[o, p] " programs")
+			else if (pverdict[o, p] == "no-target")
+				line(path[o] ": " pname[o, p] ": no target on the host kernel")
 	}
 }
