@@ -72,10 +72,11 @@ assert_grep "^FAIL no program named nosuch" "$T/out"
 # LSM + rejected kprobe: the LSM passes in every VM; the kprobe loads
 # nowhere, which no declaration excuses.
 policy lsm_exec_audit 1
-assert_grep "^lsm_exec_audit\\.bpf\\.o +audit_exec +\\S+ +\\S+ +pass +pass +pass\$" "$T/out" "the table"
+assert_grep "^lsm_exec_audit\\.bpf\\.o +audit_exec +\\S+ +pass +pass +pass\$" "$T/out" "the table (no host column: nothing declared)"
 assert_grep "count_open: required, but rejected on host" "$T/out"
 policy lsm_exec_audit 1 --optional count_open
 assert_grep "count_open: optional, but loads on no kernel" "$T/out"
+assert_grep "^lsm_exec_audit\\.bpf\\.o +audit_exec +\\S+ +(refused|pass) +pass +pass +pass\$" "$T/out" "the table, with the host's column"
 report --json yes --kernels-min 6.12 -- "${objs[@]}" >"$T/p.json" 2>/dev/null || :
 json_check "$T/p.json" "[p['verdicts']['$k61'] for p in d['programs']] == ['not-applicable'] * 5 and d['range']['min'] == '6.12' and d['host'] is not None" "not-applicable in the JSON"
 
@@ -118,7 +119,8 @@ assert_grep "[ :]tc_iter_num +OK" "$T/test.log"
 assert_grep "[ :]lsm_exec_audit +FAIL" "$T/test.log"
 # All verdicts together: the LSM program verified in the VMs although the
 # host rejected the kprobe of the same object.
-assert_grep "^lsm_exec_audit\\.bpf\\.o +audit_exec +\\S+ +\\S+ +pass +pass\$" "$log" "lsm_exec_audit's table"
+assert_grep "^lsm_exec_audit\\.bpf\\.o +audit_exec +\\S+ +pass +pass\$" "$log" "lsm_exec_audit's table"
+assert_grep "^lsm_exec_audit\\.bpf\\.o +count_open +\\S+ +rejected +rejected\$" "$log" "lsm_exec_audit's table"
 assert_grep "^tc_iter_num\\.bpf\\.o +prio_weights +tc +pass +not-applicable +pass\$" "$log" "tc_iter_num's table"
 # Without the declarations, the same programs fail.
 meson configure "$T/b" -Dio_uring_submit=[] -Dtc_iter_num=[] >/dev/null

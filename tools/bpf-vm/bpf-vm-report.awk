@@ -265,23 +265,28 @@ BEGIN {
 		if (KERR[n] == "") allerr = 0
 	if (allerr && first) exit final
 
-	ncols = 3 + count - first + 1
+	# The host's column, when a policy declares something: otherwise the
+	# host's own table, printed before, says it (and the VMs' table keeps
+	# the form its readers know).
+	tf = (first == 0 && (required != "" || optional != "" || alternatives != "" || \
+		kmin != "" || konly != "")) ? 0 : 1
+	ncols = 3 + count - tf + 1
 	T[0, 1] = "OBJECT"; T[0, 2] = "PROGRAM"; T[0, 3] = "SECTION"
-	for (n = first; n <= count; n++) T[0, 4 + n - first] = KNAME[n]
+	for (n = tf; n <= count; n++) T[0, 4 + n - tf] = KNAME[n]
 	for (r = 1; r <= nrows; r++) {
 		for (c = 1; c <= 3; c++) T[r, c] = ROW[r, c]
-		for (n = first; n <= count; n++)
-			T[r, 4 + n - first] = ((r, n) in CELL) ? CELL[r, n] : (KERR[n] != "" ? "boot-failed" : "-")
+		for (n = tf; n <= count; n++)
+			T[r, 4 + n - tf] = ((r, n) in CELL) ? CELL[r, n] : (KERR[n] != "" ? "boot-failed" : "-")
 	}
 	nt = nrows
 	if (nrows == 0) {
 		nt = 1
 		T[1, 1] = T[1, 2] = T[1, 3] = "-"
-		for (n = first; n <= count; n++) T[1, 4 + n - first] = KERR[n] != "" ? "boot-failed" : "-"
+		for (n = tf; n <= count; n++) T[1, 4 + n - tf] = KERR[n] != "" ? "boot-failed" : "-"
 	}
 	print_table(T, nt, ncols)
 	print ""
-	if (first == 0)
+	if (tf == 0)
 		printf "host: release %s, bpf-validate exit %d\n", KREL[0], KEXIT[0]
 	for (n = 1; n <= count; n++) {
 		if (KERR[n] != "") continue
