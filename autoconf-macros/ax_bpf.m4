@@ -124,6 +124,7 @@ AM_CONDITIONAL([BPF_CORE_FIELD_EXISTS], [test "$ax_bpf_enabled" = yes && test "$
 AM_CONDITIONAL([BPF_MCPU_V4], [test "$ax_bpf_enabled" = yes && test "$ax_cv_bpf_cap_mcpu_v4" = yes])
 AM_CONDITIONAL([BPF_BTF], [test "$ax_bpf_enabled" = yes && test "$ax_cv_bpf_cap_btf" = yes])
 AM_CONDITIONAL([BPF_LINK], [test "$ax_bpf_enabled" = yes && test "$ax_cv_bpf_link" = yes])
+AM_CONDITIONAL([BPF_BTF_SORT], [test "$ax_bpf_enabled" = yes && test "$BPF_BTF_SORT" = yes])
 AM_CONDITIONAL([BPF_SKELETON], [test "$ax_bpf_enabled" = yes && test "$ax_cv_bpf_cap_skeleton" = yes])
 AM_CONDITIONAL([BPF_HELPERS], [test "$ax_bpf_enabled" = yes && test "$ax_cv_bpf_cap_helpers" = yes])
 ])dnl
@@ -134,7 +135,7 @@ _AX_BPF_AUTOMAKE
 # every object depend on it, so a reconfigure with another compiler rebuilds.
 # The flags hold make references ($(abs_top_builddir)): config.status gets
 # them single-quoted, so that its shell never expands or runs a word of them.
-ax_bpf_stamp="$BPF_CC $BPF_FLAGS $BPF_CFLAGS $BPF_VMLINUX_CFLAGS $BPF_LINK $BPF_PREFIX_MAP_ARGS $BPF_PCH_FILE"
+ax_bpf_stamp="$BPF_CC $BPF_FLAGS $BPF_CFLAGS $BPF_VMLINUX_CFLAGS $BPF_LINK $BPF_PREFIX_MAP_ARGS $BPF_PCH_FILE btf-sort=$BPF_BTF_SORT"
 ax_bpf_stamp=`AS_ECHO(["$ax_bpf_stamp"]) | sed "s/'/'\"'\"'/g"`
 AC_CONFIG_COMMANDS([bpf-flags.stamp],
   [printf '%s\n' "$ax_bpf_stamp" >bpf-flags.stamp.tmp

@@ -100,6 +100,9 @@ ax_bpf_probe_run ()
   test "$ax_bpf_required" = yes && set -- "$[]@" --required
   # AX_BPF's --enable-bpf-pch: check a precompiled vmlinux.h too.
   test -z "$ax_bpf_pch_btf" || set -- "$[]@" --pch-check "$ax_bpf_pch_btf"
+  # Reproducibility is checked on a real CO-RE program, as Meson does: it
+  # decides whether clang's BTF forward declarations need sorting.
+  test ! -r /sys/kernel/btf/vmlinux || set -- "$[]@" --vmlinux-btf /sys/kernel/btf/vmlinux
   # The probe keeps only the path-mapping flags (-f*-prefix-map=, --sysroot=).
   set -f
   for ax_bpf_v in $CFLAGS; do set -- "$[]@" --host-cflag "$ax_bpf_v"; done
@@ -195,20 +198,20 @@ AC_CACHE_CHECK([for libbpf headers], [ax_cv_bpf_libbpf_includedir], [dnl
     test -n "$ax_cv_bpf_libbpf_includedir" || ax_cv_bpf_libbpf_includedir=no])
 ])
 # Cached answers hold only for the same inputs.
-ax_bpf_key="compiler=$with_bpf_compiler cpu=$with_bpf_cpu arch=$ax_bpf_arch endian=$ax_bpf_endian libbpf=$ax_cv_bpf_libbpf_includedir required=$ax_bpf_required CFLAGS=$CFLAGS BPF_CC=$ax_bpf_user_cc bpftool=$ax_cv_bpf_bpftool:$ax_cv_bpf_bpftool_gen dir=$ax_cv_bpf_dir pch=$ax_bpf_pch_btf"
+ax_bpf_key="compiler=$with_bpf_compiler cpu=$with_bpf_cpu arch=$ax_bpf_arch endian=$ax_bpf_endian libbpf=$ax_cv_bpf_libbpf_includedir required=$ax_bpf_required CFLAGS=$CFLAGS BPF_CC=$ax_bpf_user_cc bpftool=$ax_cv_bpf_bpftool:$ax_cv_bpf_bpftool_gen dir=$ax_cv_bpf_dir pch=$ax_bpf_pch_btf btf=`test -r /sys/kernel/btf/vmlinux && echo yes` CC_FOR_BUILD=$CC_FOR_BUILD"
 AS_IF([test "${ax_cv_bpf_probe_key+set}" = set && test "$ax_cv_bpf_probe_key" != "$ax_bpf_key"], [
   AS_ECHO(["$as_me:$LINENO: the BPF inputs changed; dropping the cached BPF probe answers"]) >&AS_MESSAGE_LOG_FD
   for ax_bpf_v in $ax_cv_bpf_caps; do
     unset ax_cv_bpf_cap_$ax_bpf_v ax_cv_bpf_why_$ax_bpf_v
   done
-  for ax_bpf_v in status why cc cc_cmd decisions pch cc_kind cc_version link flags caps candidates notes bpftool_version target_arch multiarch; do
+  for ax_bpf_v in status why cc cc_cmd decisions pch cc_kind cc_version link btf_sort flags caps candidates notes bpftool_version target_arch multiarch; do
     unset ax_cv_bpf_$ax_bpf_v
   done
 ])
 ax_cv_bpf_probe_key=$ax_bpf_key
 AC_MSG_CHECKING([for a BPF compiler])
 AC_CACHE_VAL([ax_cv_bpf_cc], [ax_bpf_probe_run; ax_cv_bpf_cc=${ax_bpf_probe_cc:-no}])
-for ax_bpf_v in status why cc_cmd decisions pch cc_kind cc_version link caps candidates notes bpftool_version target_arch multiarch; do
+for ax_bpf_v in status why cc_cmd decisions pch cc_kind cc_version link btf_sort caps candidates notes bpftool_version target_arch multiarch; do
   ax_bpf_cache $ax_bpf_v
 done
 AS_IF([test "$ax_cv_bpf_status" = ok], [
@@ -228,6 +231,7 @@ AS_IF([test "$ax_cv_bpf_status" = ok], [
   BPF_CC=${ax_cv_bpf_cc_cmd:-$ax_cv_bpf_cc}
   BPF_FLAGS=$ax_cv_bpf_flags
   BPF_LINK=$ax_cv_bpf_link
+  BPF_BTF_SORT=${ax_cv_bpf_btf_sort:-no}
   BPFTOOL=$ax_cv_bpf_bpftool
   AS_IF([test "$ax_cv_bpf_cap_prefix_map_flag" = no], [BPF_PREFIX_MAP_ARGS=--no-prefix-map],
     [BPF_PREFIX_MAP_ARGS="--prefix-map '\$(abs_top_builddir)'"])
@@ -238,11 +242,17 @@ AS_IF([test "$ax_cv_bpf_status" = ok], [
     [AC_MSG_ERROR([bpfbuild: $ax_cv_bpf_why])])
   BPF_FLAGS=
   BPF_LINK=no
+  BPF_BTF_SORT=no
   BPF_PREFIX_MAP_ARGS=
   m4_default([$2], [AC_MSG_WARN([no usable BPF compiler: $ax_cv_bpf_why])])
 ])
 AC_SUBST([BPF_FLAGS])
 AC_SUBST([BPF_LINK])
+AC_SUBST([BPF_BTF_SORT])
+# bpfbuild-btf-sort runs on the build machine: its compiler.
+AC_ARG_VAR([CC_FOR_BUILD], [C compiler for the build machine's helper (bpfbuild-btf-sort; default: CC, or cc when cross compiling)])
+AS_IF([test -z "$CC_FOR_BUILD"],
+  [AS_IF([test "$cross_compiling" = yes || test -z "$CC"], [CC_FOR_BUILD=cc], [CC_FOR_BUILD=$CC])])
 AC_SUBST([BPF_PREFIX_MAP_ARGS])
 AC_SUBST([BPFTOOL])
 ])

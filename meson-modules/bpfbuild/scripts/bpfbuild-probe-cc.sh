@@ -73,6 +73,25 @@ same_final_object() {
 	fi
 }
 
+# sorted_same A B: same_final_object once bpfbuild-btf-sort has put the
+# forward declarations of both in name order (built here with the build
+# machine's C compiler, $CC_FOR_BUILD or cc; no compiler, no answer).
+sorted_same() {
+	[ "$link" = yes ] || return 1
+	if [ ! -x "$work/btf-sort" ]; then
+		"${CC_FOR_BUILD:-cc}" -O2 -o "$work/btf-sort" "$here/bpfbuild-btf-sort.c" \
+			>"$work/btf-sort.log" 2>&1 || return 1
+	fi
+	"$work/btf-sort" "$1" "$1.sorted" 2>>"$work/btf-sort.log" &&
+		"$work/btf-sort" "$2" "$2.sorted" 2>>"$work/btf-sort.log" &&
+		same_final_object "$1.sorted" "$2.sorted"
+}
+# sorting_fixes WHAT: the objects differed in WHAT; bpfbuild-btf-sort
+# makes them identical (sorted_same said so).
+sorting_fixes() {
+	set_cap btf_sort yes "clang appends BTF forward declarations in heap-address order, which $1 moves; sorted by name (clang 14's order) the objects are identical"
+}
+
 # undefined_calls OBJ: undefined function symbols the object calls
 undefined_calls() {
 	readelf -sW "$1" 2>/dev/null | awk '$7 == "UND" && $8 != "" { print $8 }'
@@ -409,8 +428,14 @@ probe_path_lengths() {
 			return
 		}
 	done
-	if ! same_final_object "$work/t/probe.o" "$long/probe.o" ||
-	   ! same_final_object "$work/t/probe.o" "$longer/probe.o"; then
+	if same_final_object "$work/t/probe.o" "$long/probe.o" &&
+	   same_final_object "$work/t/probe.o" "$longer/probe.o"; then
+		return
+	fi
+	if sorted_same "$work/t/probe.o" "$long/probe.o" &&
+	   sorted_same "$work/t/probe.o" "$longer/probe.o"; then
+		sorting_fixes "the length of the build paths"
+	else
 		set_cap deterministic no "a CO-RE object's BTF changes with the length of the build paths: identical only from equally long paths"
 	fi
 }
@@ -442,8 +467,13 @@ probe_pch() {
 		set_cap pch no "compiling with the precompiled vmlinux.h fails: $(first_error withpch)"
 	elif [ $cc_kind = gcc ] && ! grep -q '^! ' "$work/withpch.log"; then
 		set_cap pch no "gcc does not use the .gch: $(cat "$work/pchgen.log" "$work/withpch.log" | grep -m1 -i warning | sed "s/^[^ ]*: warning: //" | cut -c1-100)"
-	elif ! same_final_object "$work/nopch.o" "$work/withpch.o"; then
+	elif ! same_final_object "$work/nopch.o" "$work/withpch.o" &&
+	     ! sorted_same "$work/nopch.o" "$work/withpch.o"; then
 		set_cap pch no "the object differs with the precompiled vmlinux.h (BTF types in another order)"
+	elif ! same_final_object "$work/nopch.o" "$work/withpch.o"; then
+		sorting_fixes "a precompiled vmlinux.h"
+		pch=$cc_kind
+		set_cap pch yes "a precompiled vmlinux.h gives a byte-identical CO-RE object, its BTF forward declarations sorted"
 	else
 		pch=$cc_kind
 		set_cap pch yes "a precompiled vmlinux.h gives a byte-identical CO-RE object"

@@ -1,0 +1,335 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/* bpfbuild-btf-sort: put the forward declarations that clang appends to an
+ * object's BTF into name order, so that the bytes no longer depend on where
+ * the compiler's heap placed its debug-info nodes.
+ *
+ * Why: clang (15 and later) keys the pointee fixups of its BTF writer
+ * (BTFDebug's FixupDerivedTypes) by the address of each struct's debug-info
+ * node, and appends a FWD (and its TYPE_TAGs) per entry in that order, after
+ * the last DATASEC.  Addresses shift with the length of the build paths and
+ * with a precompiled header, so the same source gives other type ids
+ * (docs/reproducible-btf.md).  clang 14 keyed them by name: this order is
+ * its order, and on its objects the program changes nothing.
+ *
+ * Usage: bpfbuild-btf-sort IN.o OUT.o
+ * Only the types after the last DATASEC move, and only when they are all
+ * FWD or TYPE_TAG; every type id that points at them is rewritten (in .BTF
+ * and in .BTF.ext's func_info and CO-RE records).  Section sizes and every
+ * other byte stay.  Run before "bpftool gen object", whose linker then
+ * writes its string table in type order.  Exit 0 (written), 1 with one line
+ * naming the cause. */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { K_INT = 1, K_PTR, K_ARRAY, K_STRUCT, K_UNION, K_ENUM, K_FWD,
+       K_TYPEDEF, K_VOLATILE, K_CONST, K_RESTRICT, K_FUNC, K_FUNC_PROTO,
+       K_VAR, K_DATASEC, K_FLOAT, K_DECL_TAG, K_TYPE_TAG, K_ENUM64 };
+
+static const char *in_path;
+static unsigned char *buf;
+static size_t len;
+static int big;	/* the object's byte order */
+
+static void die(const char *why)
+{
+	fprintf(stderr, "bpfbuild-btf-sort: %s: %s\n", in_path, why);
+	exit(1);
+}
+
+static uint64_t get(size_t off, int n)
+{
+	uint64_t v = 0;
+
+	if (off + n > len || off + n < off)
+		die("truncated: an offset points past the end of the file");
+	for (int i = 0; i < n; i++)
+		v |= (uint64_t)buf[off + (big ? i : n - 1 - i)] << (8 * (n - 1 - i));
+	return v;
+}
+
+static void put32(size_t off, uint32_t v)
+{
+	for (int i = 0; i < 4; i++)
+		buf[off + (big ? 3 - i : i)] = v >> (8 * i);
+}
+
+struct sec { size_t off, size; unsigned idx; };
+
+/* The section named NAME; size 0 when absent. */
+static struct sec find_sec(const char *name)
+{
+	size_t shoff = get(0x28, 8);
+	unsigned shentsize = get(0x3a, 2), shnum = get(0x3c, 2);
+	unsigned shstrndx = get(0x3e, 2);
+	size_t strtab = get(shoff + (size_t)shstrndx * shentsize + 0x18, 8);
+	struct sec s = { 0, 0, 0 };
+
+	for (unsigned i = 0; i < shnum; i++) {
+		size_t h = shoff + (size_t)i * shentsize;
+		size_t n = strtab + get(h, 4);
+
+		if (n < len && !strncmp((char *)buf + n, name, len - n) &&
+		    strlen(name) < len - n) {
+			s.off = get(h + 0x18, 8);
+			s.size = get(h + 0x20, 8);
+			s.idx = i;
+			if (s.off + s.size > len || s.off + s.size < s.off)
+				die("a section lies past the end of the file");
+		}
+	}
+	return s;
+}
+
+/* Whether a relocation section applies to section IDX at [lo, hi). */
+static int relocated_within(unsigned idx, size_t lo, size_t hi)
+{
+	size_t shoff = get(0x28, 8);
+	unsigned shentsize = get(0x3a, 2), shnum = get(0x3c, 2);
+
+	for (unsigned i = 0; i < shnum; i++) {
+		size_t h = shoff + (size_t)i * shentsize;
+		unsigned type = get(h + 4, 4);
+		size_t off = get(h + 0x18, 8), size = get(h + 0x20, 8);
+		size_t ent = type == 4 ? 24 : 16;	/* SHT_RELA : SHT_REL */
+
+		if ((type != 9 && type != 4) || get(h + 0x2c, 4) != idx)
+			continue;
+		for (size_t r = off; r + ent <= off + size; r += ent) {
+			size_t at = get(r, 8);
+			if (at >= lo && at < hi)
+				return 1;
+		}
+	}
+	return 0;
+}
+
+struct type { size_t off, size; unsigned kind, name, kflag; uint32_t ref; };
+static struct type *types;	/* 1-based, as type ids */
+static uint32_t ntypes;
+static const char *strs;
+static size_t str_len;
+
+static size_t type_size(unsigned kind, unsigned vlen)
+{
+	switch (kind) {
+	case K_INT: case K_VAR: case K_DECL_TAG: return 16;
+	case K_ARRAY: return 24;
+	case K_STRUCT: case K_UNION: case K_DATASEC: case K_ENUM64:
+		return 12 + 12 * (size_t)vlen;
+	case K_ENUM: case K_FUNC_PROTO: return 12 + 8 * (size_t)vlen;
+	case K_PTR: case K_FWD: case K_TYPEDEF: case K_VOLATILE: case K_CONST:
+	case K_RESTRICT: case K_FUNC: case K_FLOAT: case K_TYPE_TAG:
+		return 12;
+	}
+	return 0;
+}
+
+static void parse_types(size_t start, size_t end)
+{
+	size_t cap = 64;
+
+	ntypes = 0;
+	free(types);
+	types = calloc(cap, sizeof(*types));
+	for (size_t p = start; p < end;) {
+		uint32_t info = get(p + 4, 4);
+		struct type t = { p, 0, (info >> 24) & 0x1f, get(p, 4), info >> 31,
+				  get(p + 8, 4) };
+
+		t.size = type_size(t.kind, info & 0xffff);
+		if (!t.size)
+			die("a BTF kind this program does not know: leave it unsorted (drop --btf-sort)");
+		if (++ntypes >= cap)
+			types = realloc(types, (cap *= 2) * sizeof(*types));
+		if (!types)
+			die("out of memory");
+		types[ntypes] = t;
+		p += t.size;
+		if (p > end)
+			die("the BTF types run past their section");
+	}
+}
+
+static const char *name_of(uint32_t id)
+{
+	return types[id].name < str_len ? strs + types[id].name : "";
+}
+
+/* The sort key of a tail type: the name and kind of the struct or union it
+ * stands for (a TYPE_TAG: of what its chain ends at). */
+static uint32_t key_of(uint32_t id)
+{
+	for (uint32_t n = 0; types[id].kind == K_TYPE_TAG && n < ntypes; n++) {
+		uint32_t next = types[id].ref;
+		if (!next || next > ntypes)
+			break;
+		id = next;
+	}
+	return id;
+}
+
+static int key_union(uint32_t id)
+{
+	return types[id].kind == K_FWD ? (int)types[id].kflag : types[id].kind == K_UNION;
+}
+
+static uint32_t *tail;
+
+static int by_key(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	uint32_t kx = key_of(x), ky = key_of(y);
+	int c = strcmp(name_of(kx), name_of(ky));
+
+	if (!c)
+		c = key_union(kx) - key_union(ky);
+	/* Stable: a FWD before its tags, the tags in the compiler's order. */
+	return c ? c : (x > y) - (x < y);
+}
+
+static uint32_t *remap;
+
+static void map_ref(size_t off)
+{
+	uint32_t id = get(off, 4);
+
+	if (id && id <= ntypes)
+		put32(off, remap[id]);
+}
+
+/* Rewrite every type id of the .BTF.ext subsection at [p, p+n) whose
+ * records hold a type id at TYPE_AT. */
+static void map_ext(size_t p, size_t n, size_t type_at)
+{
+	size_t end = p + n, rec;
+
+	if (!n)
+		return;
+	rec = get(p, 4);
+	if (rec < type_at + 4)
+		die("a .BTF.ext record is smaller than its fields");
+	for (p += 4; p + 8 <= end;) {
+		size_t num = get(p + 4, 4);
+		p += 8;
+		if (num > (end - p) / rec)
+			die("a .BTF.ext section holds more records than bytes");
+		for (size_t i = 0; i < num; i++, p += rec)
+			map_ref(p + type_at);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	struct sec btf, ext;
+	size_t hdr, type_start, type_end, tail_off;
+	uint32_t first, ntail, last_ds = 0;
+	unsigned char *moved;
+	FILE *f;
+
+	if (argc != 3) {
+		fprintf(stderr, "usage: bpfbuild-btf-sort IN.o OUT.o\n");
+		return 2;
+	}
+	in_path = argv[1];
+	f = fopen(in_path, "rb");
+	if (!f)
+		die(strerror(errno));
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	rewind(f);
+	buf = malloc(len ? len : 1);
+	if (!buf || fread(buf, 1, len, f) != len)
+		die("cannot read it");
+	fclose(f);
+	if (len < 64 || memcmp(buf, "\177ELF", 4) || buf[4] != 2)
+		die("not a 64-bit ELF object");
+	big = buf[5] == 2;
+
+	btf = find_sec(".BTF");
+	if (btf.size >= 24 && get(btf.off, 2) == 0xeb9f) {
+		hdr = get(btf.off + 4, 4);
+		type_start = btf.off + hdr + get(btf.off + 8, 4);
+		type_end = type_start + get(btf.off + 12, 4);
+		strs = (const char *)buf + btf.off + hdr + get(btf.off + 16, 4);
+		str_len = get(btf.off + 20, 4);
+		if (type_end > btf.off + btf.size ||
+		    (const unsigned char *)strs + str_len > buf + btf.off + btf.size)
+			die("the .BTF header points past its section");
+		parse_types(type_start, type_end);
+		for (uint32_t i = 1; i <= ntypes; i++)
+			if (types[i].kind == K_DATASEC)
+				last_ds = i;
+	}
+	first = last_ds + 1;
+	ntail = last_ds ? ntypes - last_ds : 0;
+	for (uint32_t i = first; ntail && i <= ntypes; i++)
+		if (types[i].kind != K_FWD && types[i].kind != K_TYPE_TAG)
+			ntail = 0;	/* not the compiler's fixups: leave it */
+	if (ntail > 1) {
+		tail_off = types[first].off;
+		if (relocated_within(btf.idx, tail_off - btf.off, type_end - btf.off))
+			die("a relocation points into the types to sort: leave it unsorted (drop --btf-sort)");
+		tail = malloc(ntail * sizeof(*tail));
+		remap = malloc((ntypes + 1) * sizeof(*remap));
+		moved = malloc(type_end - tail_off);
+		if (!tail || !remap || !moved)
+			die("out of memory");
+		for (uint32_t i = 0; i < ntail; i++)
+			tail[i] = first + i;
+		qsort(tail, ntail, sizeof(*tail), by_key);
+		for (uint32_t i = 0; i <= ntypes; i++)
+			remap[i] = i;
+		for (uint32_t i = 0, p = 0; i < ntail; i++) {
+			remap[tail[i]] = first + i;
+			memcpy(moved + p, buf + types[tail[i]].off, types[tail[i]].size);
+			p += types[tail[i]].size;
+		}
+		memcpy(buf + tail_off, moved, type_end - tail_off);
+		parse_types(type_start, type_end);
+
+		for (uint32_t i = 1; i <= ntypes; i++) {
+			const struct type *t = &types[i];
+			unsigned vlen = get(t->off + 4, 4) & 0xffff;
+
+			switch (t->kind) {
+			case K_PTR: case K_TYPEDEF: case K_VOLATILE: case K_CONST:
+			case K_RESTRICT: case K_FUNC: case K_FUNC_PROTO: case K_VAR:
+			case K_TYPE_TAG: case K_DECL_TAG:
+				map_ref(t->off + 8);
+				break;
+			}
+			for (unsigned m = 0; m < vlen; m++)
+				switch (t->kind) {
+				case K_STRUCT: case K_UNION:
+					map_ref(t->off + 12 + 12 * m + 4);
+					break;
+				case K_FUNC_PROTO:
+					map_ref(t->off + 12 + 8 * m + 4);
+					break;
+				case K_DATASEC:
+					map_ref(t->off + 12 + 12 * m);
+					break;
+				}
+			if (t->kind == K_ARRAY) {
+				map_ref(t->off + 12);
+				map_ref(t->off + 16);
+			}
+		}
+		ext = find_sec(".BTF.ext");
+		if (ext.size >= 24 && get(ext.off, 2) == 0xeb9f) {
+			size_t eh = get(ext.off + 4, 4), base = ext.off + eh;
+
+			map_ext(base + get(ext.off + 8, 4), get(ext.off + 12, 4), 4);
+			if (eh >= 32)
+				map_ext(base + get(ext.off + 24, 4), get(ext.off + 28, 4), 4);
+		}
+	}
+
+	f = fopen(argv[2], "wb");
+	if (!f || fwrite(buf, 1, len, f) != len || fclose(f))
+		die("cannot write the output");
+	return 0;
+}
