@@ -3,7 +3,7 @@
  * object's BTF into name order, so that the bytes no longer depend on where
  * the compiler's heap placed its debug-info nodes.
  *
- * Why: clang (15 and later) keys the pointee fixups of its BTF writer
+ * Why: newer clang (19 and 21 here; 14 did not) keys the pointee fixups of its BTF writer
  * (BTFDebug's FixupDerivedTypes) by the address of each struct's debug-info
  * node, and appends a FWD (and its TYPE_TAGs) per entry in that order, after
  * the last DATASEC.  Addresses shift with the length of the build paths and
