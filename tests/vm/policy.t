@@ -7,7 +7,9 @@
 #   per kernel, no-target and not-applicable included, in the JSON;
 # - policy: bpf-vm-report over the kept boots, with each declaration a
 #   consumer can make, passes or fails as a user expects;
-# - end to end: a Meson consumer declaring them in its test() args.
+# - end to end: a Meson consumer declaring them in its test() args;
+# - loaders: each object's loader (tests/vm/policy/NAME.c), run on the host
+#   and in every VM, loads it exactly where its verdicts say it can.
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/lib-vm.sh"
 . "$(dirname "$0")/../meson/lib-meson.sh"
@@ -97,14 +99,15 @@ assert_eq "--require prio_weights on the host: exit" 0 "$rc"
 
 # End to end: a Meson consumer (tests/vm/policy/) with the 6.1 and 6.12
 # VMs; test() args declare alternatives and the kernel range.
-src=$T/src
+src=$T/src alts=submit_sqe,submit_req
 mkdir -p "$src/subprojects"
-cp "$BPFBUILD_TOP"/tests/vm/policy/meson.build "$BPFBUILD_TOP"/tests/vm/policy/meson_options.txt "$src/"
+cp "$BPFBUILD_TOP"/tests/vm/policy/meson.build "$BPFBUILD_TOP"/tests/vm/policy/meson_options.txt \
+	"$BPFBUILD_TOP"/tests/vm/policy/*.c "$src/"
 for n in "${names[@]}"; do cp "$BPFBUILD_TOP/tests/vm/progs/$n.bpf.c" "$src/"; done
 ln -s "$BPFBUILD_TOP/meson-modules/bpfbuild" "$src/subprojects/bpfbuild"
 meson setup "$T/b" "$src" -Dbpfbuild:bpf-validate="$BPF_VALIDATE" -Dbpfbuild:bpf-compiler=clang \
 	-Dbpfbuild:bpf-vm-verify="$VM_TOOLS/bpf-vm-verify" -Dbpfbuild:validate-kernels="$k61,$k612" \
-	"-Dio_uring_submit=['--alternatives','submit_sqe,submit_req']" \
+	"-Dio_uring_submit=['--alternatives','$alts']" \
 	"-Dtc_iter_num=['--kernels-min','6.12']" >"$T/setup.log" 2>&1 \
 	|| { cat "$T/setup.log"; fail "meson setup"; }
 meson compile -C "$T/b" >"$T/compile.log" 2>&1 || { cat "$T/compile.log"; fail "meson compile"; }
@@ -130,3 +133,79 @@ CI=true meson test -C "$T/b" io_uring_submit tc_iter_num >"$T/test2.log" 2>&1 ||
 assert_eq "meson test without the declarations" 2 "$rc"
 assert_grep "[ :]io_uring_submit +FAIL" "$T/test2.log"
 assert_grep "[ :]tc_iter_num +FAIL" "$T/test2.log"
+
+# The loaders, built by the consumer: each loads its object as the tool
+# does (io_uring_submit switches off the alternative whose tracepoint the
+# kernel lacks), on the host and in every VM, one --run per loader.  Where
+# it loads must follow from the verdicts above: a loader loads every
+# program of its object but the alternatives without their target, so it
+# loads where each of those passes, and only there.
+for n in "${names[@]}"; do
+	rc=0
+	"$T/b/$n" >"$T/host-$n.out" 2>&1 || rc=$?
+	echo "$rc" >"$T/host-$n.rc"
+	rc=0
+	"$VM_TOOLS/bpf-vm-verify" --run "$BPFBUILD_TOP/tests/vm/policy/run-loader.sh" "${KARGS[@]}" "$T/b/$n" \
+		>"$T/run-$n.out" 2>&1 || rc=$?
+	echo "$rc" >"$T/run-$n.rc"
+	sed "s/^/host: /" "$T/host-$n.out"
+	cat "$T/run-$n.out"
+done
+python3 - "$T" "$T/vm.json" "$alts" "${names[@]}" <<'PY' || fail "a loader disagrees with its object's verdicts"
+import json, os, re, sys
+t, vmjson, alts, names = sys.argv[1], sys.argv[2], set(sys.argv[3].split(",")), sys.argv[4:]
+d = json.load(open(vmjson))
+progs = {}
+for p in d["programs"]:
+    progs.setdefault(os.path.basename(p["object"]).removesuffix(".bpf.o"), []).append(p)
+
+def expected(obj, k):
+    """The outcomes the object's verdicts on kernel k allow its loader."""
+    v = {p["program"]: p["verdicts"][k] for p in progs[obj]}
+    req = [n for n in v if n not in alts]
+    if any(v[n] != "pass" for n in req):
+        return {"fails"}
+    if len(req) == len(v):
+        return {"loaded " + " ".join(sorted(req))}
+    # It keeps one alternative whose target the kernel has.
+    kept = [a for a in v if a in alts and v[a] != "no-target"]
+    ok = {"loaded " + " ".join(sorted(req + [a])) for a in kept if v[a] == "pass"}
+    return ok if ok and len(ok) == len(kept) else ok | {"fails"}
+
+def outcome(obj, rc, lines):
+    m = [re.match(r"%s: loaded (.*)" % obj, l) for l in lines]
+    m = [x for x in m if x]
+    if rc == 0 and len(m) == 1:
+        return "loaded " + " ".join(sorted(m[0].group(1).split()))
+    return "fails" if rc != 0 and not m else "exit %d, output %r" % (rc, lines)
+
+bad = 0
+for obj in names:
+    got = {"host": outcome(obj, int(open(f"{t}/host-{obj}.rc").read()),
+                           open(f"{t}/host-{obj}.out").read().splitlines())}
+    cur = None
+    runs = {}
+    for line in open(f"{t}/run-{obj}.out"):
+        h = re.match(r"== kernel (\S+): .* exit (\d+) \(", line)
+        if h:
+            cur = h.group(1)
+            runs[cur] = (int(h.group(2)), [])
+        elif cur and line.startswith("   "):
+            runs[cur][1].append(line.strip())
+    for k, (rc, lines) in runs.items():
+        got[k] = outcome(obj, rc, lines)
+    vm_ok = True
+    for k in ["host"] + [x["name"] for x in d["kernels"]]:
+        want = expected(obj, k)
+        g = got.get(k, "no run (see the output above)")
+        print(f"{obj:16} {k:28} {g:28} expected {' or '.join(sorted(want))}")
+        if g not in want:
+            print(f"FAIL: {obj}'s loader on {k}: {g}, but its verdicts allow {' or '.join(sorted(want))}")
+            bad = 1
+        vm_ok = vm_ok and (k == "host" or g.startswith("loaded"))
+    rc = int(open(f"{t}/run-{obj}.rc").read())
+    if rc != (0 if vm_ok else 1):
+        print(f"FAIL: bpf-vm-verify --run {obj}: exit {rc}")
+        bad = 1
+sys.exit(bad)
+PY
