@@ -1,0 +1,57 @@
+# bpfbuild's options given as every subproject's are (-Dbpfbuild:NAME) take
+# effect, and in a consumer that declares the same options itself (its own
+# top-level -DNAME, which bpfbuild yields to) they take effect or configure
+# stops with the spelling to use: never the build host's vmlinux.h after a
+# path was given, never the other compiler (issue 19).
+. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/lib-meson.sh"
+. "$(dirname "$0")/lib-consumer.sh"
+missing=$T/nonexistent/vmlinux.h
+
+# consumer DIR [copy]: the README's consumer; "copy" declares bpfbuild's
+# options in its own meson_options.txt, as systemd-named top-level options.
+consumer() {
+	readme_consumer "$1"
+	ln -s "$BPFBUILD_TOP/meson-modules/bpfbuild" "$1/subprojects/bpfbuild"
+	if [ "${2:-}" = copy ]; then
+		sed 's/, yield : true//' "$BPFBUILD_TOP/meson-modules/bpfbuild/meson_options.txt" >"$1/meson_options.txt"
+	fi
+}
+consumer "$T/plain"
+consumer "$T/copy" copy
+
+# Without a declaration of its own: the qualified spelling is the one.
+line=$(setup_fails "$T/1.log" "$T/b1" "$T/plain" -Dbpfbuild:vmlinux-h=provided -Dbpfbuild:vmlinux-h-path="$missing")
+echo "$line" | grep -q "vmlinux-h-path='$missing' is not a file" || fail "plain, qualified path: $line"
+meson setup "$T/b2" "$T/plain" -Dbpfbuild:bpf-compiler=clang -Dbpfbuild:vmlinux-h=disabled >"$T/2.log" 2>&1 ||
+	{ tail -n 20 "$T/2.log"; fail "plain: -Dbpfbuild:bpf-compiler=clang does not configure"; }
+assert_grep 'compiler *: .*\(clang ' "$T/2.log"
+assert_grep 'vmlinux.h *: none' "$T/2.log"
+
+# With one: the top-level spelling takes effect.
+line=$(setup_fails "$T/3.log" "$T/b3" "$T/copy" -Dvmlinux-h=provided -Dvmlinux-h-path="$missing")
+echo "$line" | grep -q "vmlinux-h-path='$missing' is not a file" || fail "copy, top-level path: $line"
+
+# The qualified spelling either takes effect (Meson 1.8 and later let it
+# win over the consumer's value) or stops configure, naming -DNAME.
+line=$(setup_fails "$T/4.log" "$T/b4" "$T/copy" -Dbpfbuild:vmlinux-h=provided -Dbpfbuild:vmlinux-h-path="$missing")
+echo "$line" | grep -qE "vmlinux-h-path='$missing' is not a file|-Dbpfbuild:vmlinux-h(-path)?=[^ ]* does not take effect: .*pass -Dvmlinux-h(-path)?=" ||
+	fail "copy, qualified path: $line"
+assert_no_grep 'generated from /sys/kernel/btf/vmlinux' "$T/4.log"
+
+if meson setup "$T/b5" "$T/copy" -Dbpfbuild:bpf-compiler=clang -Dbpf-compiler=auto >"$T/5.log" 2>&1; then
+	assert_grep 'compiler *: .*\(clang ' "$T/5.log"
+else
+	n=$(grep -c 'ERROR:' "$T/5.log" || true)
+	[ "$n" = 1 ] || { cat "$T/5.log"; fail "copy, qualified compiler: expected one ERROR line, got $n"; }
+	assert_grep "ERROR: .*-Dbpfbuild:bpf-compiler=clang does not take effect: .*pass -Dbpf-compiler=clang instead" "$T/5.log"
+fi
+
+# A later "meson configure -Dbpfbuild:NAME" is held to the same rule.
+meson setup "$T/b6" "$T/copy" -Dvmlinux-h=disabled >"$T/6.log" 2>&1 || { tail -n 20 "$T/6.log"; fail "copy: no configure"; }
+if meson configure "$T/b6" -Dbpfbuild:vmlinux-h=generated >"$T/6c.log" 2>&1 && meson setup --reconfigure "$T/b6" "$T/copy" >"$T/6r.log" 2>&1; then
+	assert_grep 'vmlinux.h *: generated' "$T/6r.log"
+else
+	cat "$T/6c.log" "$T/6r.log" >"$T/6e.log" 2>/dev/null || true
+	assert_grep "does not take effect: .*pass -Dvmlinux-h=generated instead" "$T/6e.log"
+fi
