@@ -67,8 +67,12 @@ AS_IF([test "${enable_bpf:-auto}" != no], [
         [ax_cv_bpf_vmlinux_h=no])],
       [ax_bpf_given="--with-vmlinux-h=$with_vmlinux_h"; ax_cv_bpf_vmlinux_h=$with_vmlinux_h])
     AS_IF([test -n "$ax_bpf_given"], [
-      AS_IF([test ! -f "$ax_cv_bpf_vmlinux_h"], [AC_MSG_RESULT([error])
-        AC_MSG_ERROR([$ax_bpf_given: no such file; pass the path of an existing vmlinux.h, or use --with-vmlinux-h=generated])])
+      AS_IF([test -d "$ax_cv_bpf_vmlinux_h"], [AC_MSG_RESULT([error])
+        AC_MSG_ERROR([$ax_bpf_given is a directory; pass the vmlinux.h file itself (its path, not its directory's)])],
+        [test ! -f "$ax_cv_bpf_vmlinux_h"], [AC_MSG_RESULT([error])
+        AC_MSG_ERROR([$ax_bpf_given: no such file; pass the path of an existing vmlinux.h, or use --with-vmlinux-h=generated])],
+        [! grep -q __VMLINUX_H__ "$ax_cv_bpf_vmlinux_h"], [AC_MSG_RESULT([error])
+        AC_MSG_ERROR([$ax_bpf_given does not look like a vmlinux.h (no __VMLINUX_H__ guard, which bpftool writes); make one with: bpftool btf dump file /sys/kernel/btf/vmlinux format c])])
       # It becomes a make prerequisite and a compiler word: as Automake
       # does for srcdir, refuse what neither can hold.
       AS_CASE([$ax_cv_bpf_vmlinux_h],

@@ -18,6 +18,11 @@ line=$(configure_fails "$T/3.log" "$T/b3" --with-vmlinux-h="$T/missing/vmlinux.h
 echo "$line" | grep -qF -- "--with-vmlinux-h=$T/missing/vmlinux.h: no such file" || fail "vmlinux: $line"
 line=$(configure_fails "$T/4.log" "$T/b4" VMLINUX_H="$T/missing/vmlinux.h")
 echo "$line" | grep -qF "VMLINUX_H=$T/missing/vmlinux.h: no such file" || fail "VMLINUX_H: $line"
+line=$(configure_fails "$T/4d.log" "$T/b4d" VMLINUX_H="$T")
+echo "$line" | grep -qF "VMLINUX_H=$T is a directory; pass the vmlinux.h file itself" || fail "VMLINUX_H dir: $line"
+printf 'garbage\n' >"$T/garbage.h"
+line=$(configure_fails "$T/4g.log" "$T/b4g" --with-vmlinux-h="$T/garbage.h")
+echo "$line" | grep -qF "does not look like a vmlinux.h" || fail "garbage vmlinux.h: $line"
 
 # --enable-bpf=auto with no BPF compiler: BPF is disabled, and configure
 # says why; make and make check build and run nothing of it.

@@ -18,6 +18,13 @@ bad_input meson "-Dbpf-compiler=gcc, no BPF gcc installed" 1 "$line"
 line=$(setup_fails "$T/3.log" "$T/b3" "$src" -Dvmlinux-h=provided -Dvmlinux-h-path="$T/missing/vmlinux.h")
 echo "$line" | grep -q "vmlinux-h-path='$T/missing/vmlinux.h' is not a file" || fail "vmlinux: $line"
 bad_input meson "-Dvmlinux-h=provided -Dvmlinux-h-path=MISSING" 1 "$line"
+line=$(setup_fails "$T/3d.log" "$T/b3d" "$src" -Dvmlinux-h=provided -Dvmlinux-h-path="$T")
+echo "$line" | grep -q "vmlinux-h-path='$T' is a directory; pass the vmlinux.h file itself" || fail "vmlinux dir: $line"
+bad_input meson "-Dvmlinux-h-path=DIRECTORY" 1 "$line"
+printf 'garbage\n' >"$T/garbage.h"
+line=$(setup_fails "$T/3g.log" "$T/b3g" "$src" -Dvmlinux-h=provided -Dvmlinux-h-path="$T/garbage.h")
+echo "$line" | grep -q "does not look like a vmlinux.h" || fail "garbage vmlinux.h: $line"
+bad_input meson "-Dvmlinux-h-path=a file that is no vmlinux.h" 1 "$line"
 
 # bpf-framework=auto with nothing usable only disables BPF.
 mkdir "$T/nobpf"
