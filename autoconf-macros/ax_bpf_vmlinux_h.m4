@@ -83,6 +83,12 @@ AS_IF([test "${enable_bpf:-auto}" != no], [
       ax_cv_bpf_vmlinux_h=$ax_bpf_d/`AS_BASENAME(["$ax_cv_bpf_vmlinux_h"])`])
   ])
   ax_bpf_vmlinux=$ax_cv_bpf_vmlinux_h
+  # Readable, and BTF (its magic, either byte order): else the build
+  # would fail later, once per program.
+  AS_IF([test "$ax_bpf_vmlinux" = generated], [
+    AS_CASE([`head -c 2 /sys/kernel/btf/vmlinux 2>/dev/null | od -An -tx1 | tr -d ' '`],
+      [9feb|eb9f], [],
+      [AC_MSG_ERROR([/sys/kernel/btf/vmlinux is unreadable or not BTF, so no vmlinux.h can be generated from it; pass --with-vmlinux-h=/path/to/vmlinux.h])])])
 ], [ax_bpf_vmlinux=no])
 AS_CASE([$ax_bpf_vmlinux],
   [no], [BPF_VMLINUX_H= BPF_VMLINUX_CFLAGS= ax_bpf_vmlinux_cflags=

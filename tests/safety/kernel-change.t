@@ -4,7 +4,8 @@
 # BTF bind-mounted over /sys/kernel/btf/vmlinux in a private mount
 # namespace, as a fresh file), the next build writes vmlinux.h anew and
 # rebuilds the object, in Meson and autotools; BTF that is newer but the
-# same leaves both alone, and a plain rebuild does nothing.
+# same leaves both alone, and a plain rebuild does nothing.  A file there
+# that is not BTF stops configure in one line (issue 19.11).
 . "$(dirname "$0")/../lib.sh"
 vm_kernels
 here=$BPFBUILD_TOP/tests/safety/kernel-change
@@ -55,4 +56,16 @@ mkdir -p "$T/ab"
 	{ tail -n 30 "$T/configure.log"; fail "configure failed"; }
 BUILD=(make -C "$T/ab")
 check autotools "$T/ab/vmlinux.h" "$T/ab/exec-count.bpf.o"
+
+note "no BTF at /sys/kernel/btf/vmlinux: configure stops in one line"
+printf 'not BTF\n' >"$T/garbage.btf"
+rc=0; as_kernel "$T/garbage.btf" sh -c 'cd "$1" && "$2/configure" --with-vmlinux-h=generated' sh "$T/ab" "$src" \
+	>"$T/garbage-ac.log" 2>&1 || rc=$?
+[ $rc -ne 0 ] || fail "configure took garbage for the kernel's BTF"
+assert_grep "configure: error: /sys/kernel/btf/vmlinux is unreadable or not BTF" "$T/garbage-ac.log"
+mkdir -p "$src/subprojects"
+ln -s "$BPFBUILD_TOP/meson-modules/bpfbuild" "$src/subprojects/bpfbuild"
+rc=0; as_kernel "$T/garbage.btf" meson setup "$T/mg" "$src" -Dbpfbuild:vmlinux-h=generated >"$T/garbage-m.log" 2>&1 || rc=$?
+[ $rc -ne 0 ] || fail "meson setup took garbage for the kernel's BTF"
+assert_grep "ERROR: .*bpfbuild: /sys/kernel/btf/vmlinux is unreadable or not BTF" "$T/garbage-m.log"
 echo ok
