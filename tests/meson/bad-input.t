@@ -8,6 +8,11 @@ src=$BPFBUILD_TOP/examples
 line=$(BPF_CC=/nonexistent setup_fails "$T/1.log" "$T/b1" "$src")
 echo "$line" | grep -q 'BPF_CC=/nonexistent does not exist' || fail "BPF_CC: $line"
 bad_input meson "BPF_CC=/nonexistent" 1 "$line"
+# A BPF_CC that exists but fails (exit 1): the reason is never empty.
+line=$(BPF_CC=false setup_fails "$T/1f.log" "$T/b1f" "$src")
+echo "$line" | grep -q "BPF_CC=false cannot compile for BPF: 'false --version' and a probe compile fail; is it a compiler?" ||
+	fail "BPF_CC=false: $line"
+bad_input meson "BPF_CC=false (exits 1)" 1 "$line"
 
 # A PATH that has everything but a BPF gcc.
 path_without "$T/bin" '*bpf*gcc*' 'bpf-none-*' 'bpf-unknown-*'
