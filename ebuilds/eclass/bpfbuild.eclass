@@ -3,7 +3,7 @@
 
 # shellcheck shell=bash
 # shellcheck disable=SC2034 # IUSE, *DEPEND, REQUIRED_USE, LLVM_OPTIONAL and
-# QA_FLAGS_IGNORED are read by the package manager or by llvm-r1, not here.
+# QA_* are read by the package manager or by llvm-r1, not here.
 
 # @ECLASS: bpfbuild.eclass
 # @MAINTAINER:
@@ -31,8 +31,10 @@
 #
 # - prints the configure arguments matching the USE flags
 #   (bpfbuild_meson_args, bpfbuild_econf_args), installs BPF objects
-#   unstripped (bpfbuild_doobj, bpfbuild_newobj) and runs tests that may
-#   skip kernel verification (bpfbuild_src_test).
+#   unstripped and exempt from the executable-stack QA check
+#   (bpfbuild_doobj, bpfbuild_newobj), warns about programs the build
+#   skipped (bpfbuild_report_skipped) and runs tests that may skip kernel
+#   verification (bpfbuild_src_test).
 #
 # The eclass sets LLVM_OPTIONAL=1 before inheriting llvm-r1, so that
 # llvm-r1 neither adds unconditional REQUIRED_USE nor exports its
@@ -220,8 +222,25 @@ bpfbuild_pkg_setup() {
 	if use clang; then
 		[[ -z ${LLVM_SLOT} ]] && die "LLVM_SLOT unset (broken USE_EXPAND?)"
 		cc=$(get_llvm_prefix -b)/bin/clang
-		[[ -x ${cc} ]] ||
-			die "${FUNCNAME[0]}: ${cc} not found; is llvm-core/clang:${LLVM_SLOT} installed?"
+		# Like every llvm-r1 consumer, the slot is the llvm_slot_* flag's,
+		# never a guess from what is installed: BDEPEND pulls in that
+		# slot's clang, and picking another one here would build with a
+		# compiler the dependencies do not name (the automagic llvm-r1
+		# replaced llvm.eclass to avoid).  llvm-r1 enables the newest
+		# stable slot by default, which a stable system may not have yet;
+		# the fix is the user's package.use, so name the slots present.
+		if [[ ! -x ${cc} ]]; then
+			local have=() d
+			for d in "${BROOT}"/usr/lib/llvm/*/bin/clang; do
+				[[ -x ${d} ]] || continue
+				d=${d%/bin/clang}
+				has "${d##*/}" "${LLVM_COMPAT[@]}" && have+=( "${d##*/}" )
+			done
+			local hint=
+			[[ ${#have[@]} -gt 0 ]] &&
+				hint=" Installed slots in LLVM_COMPAT: ${have[*]}; to use one, set \"${CATEGORY}/${PN} llvm_slot_${have[-1]} -llvm_slot_${LLVM_SLOT}\" in package.use."
+			die "${FUNCNAME[0]}: ${cc} not found; is llvm-core/clang:${LLVM_SLOT} installed?${hint}"
+		fi
 	else
 		cc=${BROOT}/usr/lib/bpf-toolchain/bin/bpf-unknown-none-gcc
 		if [[ ! -x ${cc} ]]; then
@@ -326,6 +345,47 @@ _bpfbuild_nostrip() {
 		# shellcheck disable=SC2179 # the string form, see the test above
 		QA_FLAGS_IGNORED+="${QA_FLAGS_IGNORED:+ }${re}"
 	fi
+
+	# Portage's install QA runs "scanelf -qyRAF '%e %p'" over ${ED}: an
+	# ELF relocatable without a .note.GNU-stack section counts as asking
+	# for an executable stack ("!WX"), hence "QA Notice: The following
+	# files contain writable and executable sections".  No BPF compiler
+	# emits that note (BPF has no stack to protect: the kernel loads the
+	# instructions, never the ELF), and adding one would change the
+	# objects that the build validated.  So exempt exactly the installed
+	# objects, as ::gentoo's xdp-tools does for its BPF objects.
+	# QA_EXECSTACK is a string of fnmatch patterns relative to ${ED}:
+	# escape the pattern characters of the path.
+	local glob=${1#/}
+	glob=${glob//\\/\\\\}
+	glob=${glob//\*/\\*}
+	glob=${glob//\?/\\?}
+	glob=${glob//\[/\\[}
+	_bpfbuild_qa_append QA_EXECSTACK "${glob}"
+	# QA_EXECSTACK_<arch>, when set, replaces QA_EXECSTACK.
+	local arch_var=QA_EXECSTACK_${ARCH/-/_}
+	if [[ -n ${ARCH} && -n ${!arch_var} ]]; then
+		_bpfbuild_qa_append "${arch_var}" "${glob}"
+	fi
+}
+
+# @FUNCTION: _bpfbuild_qa_append
+# @INTERNAL
+# @USAGE: <variable> <pattern>
+# @DESCRIPTION:
+# Append <pattern> to the QA_* string <variable>.  Portage expands it as
+# a string ("${QA_EXECSTACK}"), which would see only the first element
+# of an array: an array set by the ebuild is joined first.
+_bpfbuild_qa_append() {
+	local cur
+	if [[ $(declare -p "${1}" 2>/dev/null) == "declare -a"* ]]; then
+		local -n _bpfbuild_arr=${1}
+		cur="${_bpfbuild_arr[*]}"
+		unset "${1}"
+	else
+		cur=${!1}
+	fi
+	declare -g "${1}=${cur}${cur:+ }${2}"
 }
 
 # @FUNCTION: bpfbuild_doobj
@@ -333,12 +393,15 @@ _bpfbuild_nostrip() {
 # @DESCRIPTION:
 # Install BPF objects into BPFBUILD_OBJDIR (default /usr/lib/bpf/${PN})
 # with mode 0644, excluded from stripping (dostrip -x) and from the
-# CFLAGS QA check (QA_FLAGS_IGNORED).  Dies on anything that is not a
-# BPF ELF object.  Use in src_install.
+# CFLAGS QA check (QA_FLAGS_IGNORED) and from the executable-stack check
+# (QA_EXECSTACK).  Dies on anything that is not a BPF ELF object.  The
+# first call runs bpfbuild_report_skipped.  Use in src_install.
 bpfbuild_doobj() {
 	debug-print-function "${FUNCNAME[0]}" "$@"
 
 	[[ ${#} -gt 0 ]] || die "Usage: ${FUNCNAME[0]} <file>..."
+	# shellcheck disable=SC2119 # no logs: the default ones
+	[[ ${_BPFBUILD_SKIPS_REPORTED} ]] || bpfbuild_report_skipped
 	local f dir=${BPFBUILD_OBJDIR:-/usr/lib/bpf/${PN}}
 	for f; do
 		_bpfbuild_check_obj "${f}"
@@ -364,6 +427,8 @@ bpfbuild_newobj() {
 
 	[[ ${#} -eq 2 ]] || die "Usage: ${FUNCNAME[0]} <file> <new name>"
 	[[ ${2} != */* ]] || die "${FUNCNAME[0]}: ${2}: the new name must not contain /"
+	# shellcheck disable=SC2119 # no logs: the default ones
+	[[ ${_BPFBUILD_SKIPS_REPORTED} ]] || bpfbuild_report_skipped
 	local dir=${BPFBUILD_OBJDIR:-/usr/lib/bpf/${PN}}
 	_bpfbuild_check_obj "${1}"
 	(
@@ -372,6 +437,61 @@ bpfbuild_newobj() {
 		newins "${1}" "${2}"
 	)
 	_bpfbuild_nostrip "${dir}/${2}"
+}
+
+# @ECLASS_VARIABLE: BPFBUILD_REQUIRED_PROGRAMS
+# @DEFAULT_UNSET
+# @DESCRIPTION:
+# BPF programs (names as the build system prints them, e.g. the NAME
+# of NAME.bpf.o) that the package cannot do without.  When the build
+# skipped one of them (the compiler lacks a feature it needs),
+# bpfbuild_report_skipped dies instead of warning.  A string or an
+# array; set it before src_install.
+
+# @FUNCTION: bpfbuild_report_skipped
+# @USAGE: [<log>...]
+# @DESCRIPTION:
+# Say which declared BPF programs the build skipped and why, so that a
+# package installing fewer programs than it declares does not pass in
+# silence (gcc-bpf 12, for one, lacks CO-RE and atomics).  Reads the
+# configure logs, by default ${BUILD_DIR}/meson-logs/meson-log.txt and
+# config.log in ${BUILD_DIR} and ${S}, for the lines the bpfbuild autoconf
+# macros ("skipping BPF program NAME: REASON") and Meson consumers
+# (message('skipping [BPF program ]NAME: REASON')) write.  Each skipped
+# program gets an ewarn with its reason; one named in
+# BPFBUILD_REQUIRED_PROGRAMS makes it die.  bpfbuild_doobj and
+# bpfbuild_newobj call it once; call it yourself when the build system
+# installs the objects.
+# shellcheck disable=SC2120 # the logs are optional; the eclass passes none
+bpfbuild_report_skipped() {
+	debug-print-function "${FUNCNAME[0]}" "$@"
+
+	_BPFBUILD_SKIPS_REPORTED=1
+	local logs=( "${@}" ) f
+	if [[ ${#logs[@]} -eq 0 ]]; then
+		for f in "${BUILD_DIR}/meson-logs/meson-log.txt" "${BUILD_DIR}/config.log" "${S}/config.log"; do
+			[[ -n ${BUILD_DIR} || ${f} == "${S}"/* ]] || continue
+			[[ -f ${f} ]] && ! has "${f}" "${logs[@]}" && logs+=( "${f}" )
+		done
+	fi
+	[[ ${#logs[@]} -gt 0 ]] || return 0
+
+	local line name why seen=() required
+	read -r -a required <<<"${BPFBUILD_REQUIRED_PROGRAMS[*]}"
+	local re='^(Message: |configure:[0-9]+: )skipping (BPF program )?([A-Za-z0-9_.+-]+): (.+)$'
+	while IFS= read -r line; do
+		[[ ${line} =~ ${re} ]] || continue
+		name=${BASH_REMATCH[3]} why=${BASH_REMATCH[4]}
+		has "${name}" "${seen[@]}" && continue
+		seen+=( "${name}" )
+		if has "${name}" "${required[@]}"; then
+			die "${FUNCNAME[0]}: required BPF program ${name} was not built: ${why}; $(usex clang "use another llvm_slot_*" "try USE=clang") or a newer compiler"
+		fi
+		ewarn "BPF program ${name} not built${BPF_CC:+ with ${BPF_CC##*/}}: ${why}"
+	done < <(cat -- "${logs[@]}" || die)
+	if [[ ${#seen[@]} -gt 0 ]]; then
+		ewarn "${#seen[@]} BPF program(s) of ${PN} skipped: ${seen[*]}.  $(usex clang "A newer llvm_slot_*" "USE=clang, or a newer gcc-bpf,") may build them."
+	fi
 }
 
 # @FUNCTION: bpfbuild_src_test

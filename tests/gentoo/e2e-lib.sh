@@ -49,7 +49,9 @@ e2e_pm() {
 }
 
 # What a phase run leaves in its log, for the checks: the objects the
-# helper excluded from stripping, and where the toolkit came from.
+# helper excluded from stripping, where the toolkit came from, and what
+# portage's executable-stack QA check (install-qa-check.d's scanelf run,
+# with the ebuild's QA_EXECSTACK) reports on the image.
 # shellcheck disable=SC2016 # expanded by the stand-in's bash, not here
 E2E_REPORT='declare -p PM_DOSTRIP_SKIP >&2
 	echo "E2E BPF_CC=${BPF_CC}" >&2
@@ -58,7 +60,10 @@ E2E_REPORT='declare -p PM_DOSTRIP_SKIP >&2
 	if [[ -f ${S}/config.log ]]; then sed -n "s/^ax_cv_bpf_dir=/E2E bpf_dir /p" "${S}/config.log" >&2; fi
 	for f in "${S}"/m4/ax_*.m4; do [[ -f ${f} ]] && echo "E2E m4 ${f##*/} $(sha256sum <"${f}" | cut -c1-64)" >&2; done
 	if [[ -f ${S}/aclocal.m4 ]]; then echo "E2E aclocal.m4 defines AX_BPF: $(grep -c "^AC_DEFUN(\[AX_BPF\]" "${S}/aclocal.m4")" >&2; fi
-	echo "E2E build-aux $(ls "${S}/build-aux" 2>/dev/null | tr "\n" " ")" >&2'
+	echo "E2E build-aux $(ls "${S}/build-aux" 2>/dev/null | tr "\n" " ")" >&2
+	export QA_EXECSTACK="${QA_EXECSTACK} lib*/modules/*.ko"
+	echo "E2E QA_EXECSTACK=${QA_EXECSTACK}" >&2
+	if [[ -d ${ED} ]]; then scanelf -qyRAF "%e %p" "${ED%/}/" | sed "s/^/E2E execstack /" >&2; fi'
 
 # The user without privilege: no capabilities (portage's userpriv has none
 # either), so bpf() is denied and bpf-validate exits 77.
@@ -270,6 +275,15 @@ e2e_check_examples() {
 		assert_grep "\"/usr/lib/bpf/$pkg/$o\"" "$log" "$pkg ($cc) dostrip -x $o"
 		n=$((n + 1))
 	done
+	# Portage's QA: the executable-stack check (scanelf over ${ED}, as
+	# install-qa-check runs it) has nothing to say; without the eclass's
+	# QA_EXECSTACK it would name every object (no .note.GNU-stack).
+	command -v scanelf >/dev/null || fail "no scanelf (pax-utils; tests/install-deps installs it)"
+	assert_grep '^E2E QA_EXECSTACK=' "$log" "$pkg ($cc) QA check ran"
+	assert_no_grep '^E2E execstack ' "$log" "$pkg ($cc) QA Notice: writable and executable sections"
+	assert_eq "$pkg ($cc) objects scanelf flags without QA_EXECSTACK" "$n" \
+		"$(env -u QA_EXECSTACK scanelf -qyRAF '%e %p' "$img/" | grep -c "^!WX .*usr/lib/bpf/$pkg/.*\.bpf\.o$")"
+
 	# The ebuilds install no skeletons (build-time headers for the loaders).
 	[ -z "$(find "$img" -name '*.skel.h' -o -name '*.lskel.h')" ] || fail "$pkg ($cc): skeletons installed"
 	note "$pkg ($cc): $n objects installed unstripped: $installed"
@@ -290,9 +304,10 @@ e2e_check_examples() {
 # e2e_check_skips KIND: the gcc run builds a subset; every program the
 # clang run built and the gcc run did not is named with its reason.
 e2e_check_skips() {
-	local kind=$1 p gcc_objs clang_objs
+	local kind=$1 p gcc_objs clang_objs why skipped=0
 	e2e_examples "$kind" clang cflags
 	clang_objs=$(cd "$E2E_OUT/build" && ls -- *.bpf.o)
+	assert_no_grep '^ewarn: BPF program ' "$E2E_OUT/phases.log" "$kind (clang): no program skipped"
 	e2e_examples "$kind" gcc cflags
 	gcc_objs=$(cd "$E2E_OUT/build" && ls -- *.bpf.o)
 	case " $(echo "$gcc_objs" | tr '\n' ' ')" in *" socket_bind.bpf.o "*) ;;
@@ -301,6 +316,15 @@ e2e_check_skips() {
 		p=${p%.bpf.o}
 		case " $(echo "$gcc_objs" | tr '\n' ' ')" in *" $p.bpf.o "*) continue ;; esac
 		assert_grep "skipping BPF program $p: [a-z_]+: .+" "$E2E_OUT/phases.log" "$kind (gcc): the reason $p is skipped"
+		# ... and portage shows it: an ewarn (elog) from src_install.
+		why=$(grep -m1 -o "skipping BPF program $p: .*" "$E2E_OUT/phases.log")
+		sed -n '/^>>> phase install$/,$p' "$E2E_OUT/phases.log" >"$T/install.log"
+		grep -qxF "ewarn: BPF program $p not built with bpf-unknown-none-gcc: ${why#"skipping BPF program $p: "}" "$T/install.log" ||
+			fail "$kind (gcc): no ewarn in src_install for skipped $p (${why})"
+		skipped=$((skipped + 1))
 		note "gcc-bpf: $(grep -m1 -o "skipping BPF program $p: .*" "$E2E_OUT/phases.log")"
 	done
+	[ "$skipped" -gt 0 ] || note "$kind (gcc): this gcc-bpf builds every program"
+	[ "$skipped" -eq 0 ] ||
+		assert_grep "^ewarn: $skipped BPF program\(s\) of bpfbuild-examples-$kind skipped: " "$T/install.log" "$kind (gcc): the skip summary"
 }

@@ -36,12 +36,12 @@ for f in $want; do
 done
 [ -f "$D/usr/share/bpfbuild/bpfbuild.am" ] || fail "the Automake fragment is not installed"
 
-# The Meson module: the whole subproject, scripts executable (the C
-# source of bpfbuild-btf-sort is built by the consumer's build).
+# The Meson module: the whole subproject, the scripts executable (the C
+# helpers' sources there, e.g. bpfbuild-btf-sort.c, are not scripts).
 M=$D/usr/share/bpfbuild/meson/bpfbuild
 diff -r "$BPFBUILD_TOP/meson-modules/bpfbuild" "$M" >"$T/diff" || { cat "$T/diff"; fail "usr/share/bpfbuild/meson/bpfbuild differs from meson-modules/bpfbuild"; }
 for f in "$M"/scripts/*; do
-	case $f in *.c) continue ;; esac
+	case $f in *.c | *.h) continue ;; esac
 	[ -x "$f" ] || fail "${f#"$D"}: not executable"
 done
 

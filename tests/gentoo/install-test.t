@@ -48,6 +48,49 @@ pm_ok "doobj objdir" "$SETUP
 assert_grep '^declare -a PM_DOSTRIP_SKIP=\(\[0\]="/usr/share/demo/bpf/a.bpf.o"\)$' "$PM_OUT" "dostrip -x (objdir)"
 assert_grep '^declare -a QA_FLAGS_IGNORED=\(\[0\]="usr/bin/x" \[1\]="usr/share/demo/bpf/a\\\\\.bpf\\\\\.o"\)$' "$PM_OUT" "QA_FLAGS_IGNORED array"
 
+note "doobj: portage's executable-stack check (scanelf, as install-qa-check runs it) stays quiet"
+command -v scanelf >/dev/null || fail "no scanelf (pax-utils; tests/install-deps installs it)"
+# shellcheck disable=SC2016 # expanded by the stand-in's bash
+qa='export QA_EXECSTACK="${QA_EXECSTACK} lib*/modules/*.ko"
+	echo "QA_EXECSTACK=${QA_EXECSTACK}"
+	scanelf -qyRAF "%e %p" "${ED%/}/" | sed "s/^/EXECSTACK /"'
+pm_ok "doobj execstack" "$SETUP
+	QA_EXECSTACK=( 'usr/bin/x' )
+	src_install() { bpfbuild_doobj '$T/obj/a.bpf.o'; bpfbuild_newobj '$T/obj/b.bpf.o' 'c[1]*.bpf.o'; }
+	pm_phase install; $qa"
+assert_grep '^QA_EXECSTACK=usr/bin/x usr/lib/bpf/demo/a\.bpf\.o usr/lib/bpf/demo/c\\\[1]\\\*\.bpf\.o lib\*/modules/\*\.ko$' "$PM_OUT" "QA_EXECSTACK (an array joined, patterns escaped)"
+assert_no_grep '^EXECSTACK ' "$PM_OUT" "scanelf execstack notice"
+# The check can fail: without the exemption both objects are "!WX"
+# (no .note.GNU-stack), which is what portage reported.
+( cd "$PM_DIR/image" && scanelf -qyRAF '%e %p' "$PM_DIR/image/" ) >"$T/raw-execstack"
+assert_grep '^!WX .*usr/lib/bpf/demo/a\.bpf\.o$' "$T/raw-execstack" "scanelf without QA_EXECSTACK"
+
+note "skipped programs: ewarn names each and its reason; a required one dies"
+mkdir -p "$T/logs/meson-logs"
+cat >"$T/logs/meson-logs/meson-log.txt" <<'LOG'
+Message: skipping BPF program write_counter: core: BTF of gcc-bpf 12 cannot be linked, atomics: no atomic add
+Message: skipping exec_events: vmlinux: no /sys/kernel/btf/vmlinux
+Message: something else
+LOG
+pm_ok "skips reported" "$SETUP
+	BUILD_DIR='$T/logs'
+	src_install() { bpfbuild_doobj '$T/obj/a.bpf.o'; bpfbuild_doobj '$T/obj/b.bpf.o'; }
+	pm_phase install"
+assert_grep '^ewarn: BPF program write_counter not built( with [^:]*)?: core: BTF of gcc-bpf 12 cannot be linked, atomics: no atomic add$' "$PM_ERR" "skip ewarn (write_counter)"
+assert_grep '^ewarn: BPF program exec_events not built( with [^:]*)?: vmlinux: no /sys/kernel/btf/vmlinux$' "$PM_ERR" "skip ewarn (exec_events)"
+assert_grep '^ewarn: 2 BPF program\(s\) of demo skipped: write_counter exec_events\. ' "$PM_ERR" "skip summary"
+assert_eq "skip ewarns once, however many doobj calls" 2 "$(grep -c '^ewarn: BPF program ' "$PM_ERR")"
+printf 'configure:123: skipping BPF program write_counter: atomics: no\n' >"$T/logs/config.log"
+pm_dies "required program skipped" "bpfbuild_report_skipped: required BPF program write_counter was not built: atomics: no; try USE=clang" "$SETUP
+	BPFBUILD_REQUIRED_PROGRAMS=( socket_bind write_counter )
+	src_install() { bpfbuild_report_skipped '$T/logs/config.log'; }
+	pm_phase install"
+pm_ok "no skips, no warning" "$SETUP
+	BUILD_DIR='$T/obj'
+	src_install() { bpfbuild_doobj '$T/obj/a.bpf.o'; }
+	pm_phase install"
+assert_no_grep '^ewarn' "$PM_ERR" "no skip, no ewarn"
+
 note "newobj: renames"
 pm_ok newobj "$SETUP
 	src_install() { bpfbuild_newobj '$T/obj/a.bpf.o' renamed.bpf.o; }

@@ -142,6 +142,25 @@ for v in 0.1.0 9999; do
 		assert_eq "release INHERITED" "meson" "$(get INHERITED)"
 	fi
 done
+# The README's Gentoo paragraph states the USE flags: "The example
+# ebuilds have USE `a`, `b` only" must be their IUSE without llvm-r1's
+# slots, and the eclass's flags it names (`clang`, and `bpf` through
+# BPFBUILD_OPTIONAL_IUSE) must be the ones the eclass adds.
+gentoo_par=$(sed -n '/^## Gentoo$/,/^## /p' "$BPFBUILD_TOP/README.md" | tr '\n' ' ')
+claim=$(grep -o 'The example ebuilds have USE [^:.]*' <<<"$gentoo_par") ||
+	fail "README's Gentoo paragraph no longer says which USE flags the example ebuilds have"
+readme_flags=$(grep -o '`[^`]*`' <<<"${claim% only}" | tr -d '`' | sort | tr '\n' ' ')
+for kind in meson autotools; do
+	pkg=bpfbuild-examples-$kind
+	pm_ok "$pkg IUSE" "pm_source_ebuild '$OVERLAY/dev-util/$pkg/$pkg-0.1.0.ebuild'; pm_metadata IUSE"
+	flags=$(tr ' ' '\n' <"$PM_OUT" | sed 's/^[+-]//' | grep -v '^llvm_slot_' | grep . | sort | tr '\n' ' ')
+	assert_eq "$pkg: IUSE against the README" "$readme_flags" "$flags"
+done
+grep -q 'the flag it names in `BPFBUILD_OPTIONAL_IUSE` (`bpf`' <<<"$gentoo_par" ||
+	fail "README's Gentoo paragraph no longer ties \`bpf\` to BPFBUILD_OPTIONAL_IUSE"
+metadata_of bpf -
+assert_eq "BPFBUILD_OPTIONAL_IUSE=bpf IUSE, as the README says" "test $LLVM_IUSE bpf clang" "$(get IUSE)"
+
 cmp -s "$OVERLAY/dev-util/bpfbuild/bpfbuild-0.1.0.ebuild" "$OVERLAY/dev-util/bpfbuild/bpfbuild-9999.ebuild" \
 	|| fail "bpfbuild-0.1.0 and -9999 ebuilds differ (they share one body switched on PV)"
 echo "metadata: ok"
