@@ -17,7 +17,12 @@ command -v unshare >/dev/null || fail "unshare not installed (util-linux)"
 as_kernel() {
 	local btf=$1; shift
 	cp "$btf" "$T/kernel.btf"
-	unshare -m sh -c 'mount --bind "$1" /sys/kernel/btf/vmlinux && shift && exec "$@"' sh "$T/kernel.btf" "$@"
+	# Private from /sys down before the bind mount, so that it stays in
+	# this namespace (unshare's own "private /" needs / to be a mount
+	# point, which a chroot's is not).
+	unshare -m --propagation unchanged sh -c \
+		'mount --make-rprivate /sys && mount --bind "$1" /sys/kernel/btf/vmlinux && shift && exec "$@"' \
+		sh "$T/kernel.btf" "$@"
 }
 sum() { sha256sum "$1" | cut -d' ' -f1; }
 # check NAME VMLINUX_H OBJ: the steps, building with the command in BUILD.
