@@ -127,10 +127,13 @@ assert_grep "^lsm_exec_audit\\.bpf\\.o +count_open +\\S+ +rejected +rejected\$" 
 assert_grep "^tc_iter_num\\.bpf\\.o +prio_weights +tc +pass +not-applicable +pass\$" "$log" "tc_iter_num's table"
 # Declared required instead, the same programs fail.  (With no
 # declaration at all, a program the host verifies boots no VM.)
-meson configure "$T/b" -Dio_uring_submit=[] "-Dtc_iter_num=['--require','prio_weights']" >/dev/null
+meson configure "$T/b" -Dio_uring_submit=[] "-Dtc_iter_num=['--require','prio_weights']" >"$T/configure2.log" 2>&1 ||
+	{ cat "$T/configure2.log"; fail "meson configure"; }
 rc=0
-CI=true meson test -C "$T/b" io_uring_submit tc_iter_num >"$T/test2.log" 2>&1 || rc=$?
-assert_eq "meson test without the declarations" 2 "$rc"
+CI=true meson test -C "$T/b" >"$T/test2.log" 2>&1 || rc=$?
+cat "$T/test2.log"
+# (Meson 1.0 exits with the number of failures, 1.12 with 1.)
+[ "$rc" -ne 0 ] || fail "meson test without the declarations passed"
 assert_grep "[ :]io_uring_submit +FAIL" "$T/test2.log"
 assert_grep "[ :]tc_iter_num +FAIL" "$T/test2.log"
 

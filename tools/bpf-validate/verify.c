@@ -132,6 +132,28 @@ static int load_one(struct bv_object *o, const void *buf, size_t len,
 	return err;
 }
 
+/* A call to a weak __ksym the kernel lacks: libbpf (1.3 and later) leaves
+ * it unresolved, "poisoned", and names it in the log.  sid's bpf_helpers.h
+ * declares the iterator kfuncs weak, so a program's own non-weak extern
+ * (externs.c's case) becomes weak too.  Either way the kernel has no such
+ * target: no-target, as for the non-weak extern. */
+static void unresolved_kfunc(struct bv_prog *p, const char *log)
+{
+	static const char head[] = "kfunc '", tail[] = "' is referenced but wasn't resolved";
+	const char *k = strstr(log, head), *end;
+
+	if (!k)
+		return;
+	k += sizeof(head) - 1;
+	end = strstr(k, tail);
+	if (!end || memchr(k, '\n', end - k))
+		return;
+	p->verdict = BV_NO_TARGET;
+	free(p->error);
+	p->error = xasprintf("the kernel has no kfunc %.*s (a weak extern __ksym: libbpf left its call unresolved)",
+			     (int)(end - k), k);
+}
+
 static void rejected(struct bv_object *o, struct bv_prog *p,
 		     const void *buf, size_t len, size_t idx,
 		     const char *stats_log)
@@ -161,6 +183,7 @@ static void rejected(struct bv_object *o, struct bv_prog *p,
 	p->source = source_of(p, v.fail_insn, v.kernel_source);
 	free(v.kernel_source);
 	bv_vlog_error_lines(trace, &p->log_tail, 4);
+	unresolved_kfunc(p, trace);
 	free(trace);
 }
 
