@@ -1,0 +1,119 @@
+#!/bin/sh
+# Sourced by bpfbuild-probe, beside bpfbuild-probe-cc.sh; executable only so
+# that it installs like its siblings.  Its variables flow to and from
+# bpfbuild-probe and bpfbuild-probe-cc.sh (set_cap, try, $work, $link, ...):
+# the checker cannot follow them.
+# shellcheck disable=SC2034,SC2154,SC2086
+# bpfbuild-probe-repro.sh: whether one compiler's objects are reproducible:
+# byte for byte from build paths of other lengths (probe_path_lengths) and
+# with a precompiled vmlinux.h (probe_pch), and whether sorting the BTF
+# forward declarations (bpfbuild-btf-sort.c) is what makes them so.
+# same_final_object A B: the objects are equal once they went through the
+# link step that the build will apply (gen object drops DWARF, which
+# records the PCH's own paths).
+same_final_object() {
+	if [ "$link" = yes ]; then
+		"$bpftool" gen object "$1.l" "$1" >/dev/null 2>&1 &&
+			"$bpftool" gen object "$2.l" "$2" >/dev/null 2>&1 &&
+			cmp -s "$1.l" "$2.l"
+	else
+		cmp -s "$1" "$2"
+	fi
+}
+
+# sorted_same A B: same_final_object once bpfbuild-btf-sort has put the
+# forward declarations of both in name order (built here with the build
+# machine's C compiler, $CC_FOR_BUILD or cc; no compiler, no answer).
+sorted_same() {
+	[ "$link" = yes ] || return 1
+	if [ ! -x "$work/btf-sort" ]; then
+		"${CC_FOR_BUILD:-cc}" -O2 -o "$work/btf-sort" "$here/bpfbuild-btf-sort.c" \
+			>"$work/btf-sort.log" 2>&1 || return 1
+	fi
+	"$work/btf-sort" "$1" "$1.sorted" 2>>"$work/btf-sort.log" &&
+		"$work/btf-sort" "$2" "$2.sorted" 2>>"$work/btf-sort.log" &&
+		same_final_object "$1.sorted" "$2.sorted"
+}
+# sorting_fixes WHAT: the objects differed in WHAT; bpfbuild-btf-sort
+# makes them identical (sorted_same said so).
+sorting_fixes() {
+	set_cap btf_sort yes "clang appends BTF forward declarations in heap-address order, which $1 moves; sorted by name (clang 14's order) the objects are identical"
+}
+
+# vmlinux_h: $work/inc/vmlinux.h from BTF FILE, once per probe run.
+vmlinux_h() {
+	[ -s "$work/inc/vmlinux.h" ] && return 0
+	mkdir -p "$work/inc"
+	"$bpftool" btf dump file "$1" format c >"$work/inc/vmlinux.h" 2>"$work/vmlinux.log"
+}
+
+# probe_path_lengths: the real CO-RE program, compiled as bpfbuild-cc does
+# (from its directory, mapped to "."), in two trees whose paths differ in
+# length only, must give the same final object.
+probe_path_lengths() {
+	if ! vmlinux_h "$vmlinux_btf"; then
+		set_cap deterministic no "not checked: cannot make a vmlinux.h from $vmlinux_btf"
+		return
+	fi
+	long=$work/tree-with-a-much-longer-path-than-the-first/and/deeper/still
+	longer=$long/and-longer-again/by-another-forty-characters/or-so
+	for d in "$work/t" "$long" "$longer"; do
+		mkdir -p "$d"
+		cp "$probes/pch_core.bpf.c" "$d/probe.bpf.c"
+		(cd "$d" && "$cc" $cc_extra $cflags -I"$work/inc" "-ffile-prefix-map=$d=." \
+			-c "$d/probe.bpf.c" -o "$d/probe.o") >"$d/log" 2>&1 || {
+			set_cap deterministic no "not checked: the CO-RE probe program does not compile"
+			return
+		}
+	done
+	if same_final_object "$work/t/probe.o" "$long/probe.o" &&
+	   same_final_object "$work/t/probe.o" "$longer/probe.o"; then
+		return
+	fi
+	if sorted_same "$work/t/probe.o" "$long/probe.o" &&
+	   sorted_same "$work/t/probe.o" "$longer/probe.o"; then
+		sorting_fixes "the length of the build paths"
+	else
+		set_cap deterministic no "a CO-RE object's BTF changes with the length of the build paths: identical only from equally long paths"
+	fi
+}
+
+# probe_pch: a precompiled vmlinux.h, if it leaves the final object byte for
+# byte alone.  clang takes it with -include-pch.  (gcc finds NAME.gch
+# before NAME in an include dir, but refuses it with BTF.)
+probe_pch() {
+	pch=
+	if [ -z "$pch_btf" ]; then
+		set_cap pch no "not checked: the precompiled vmlinux.h is opt-in (bpf-pch=true, --enable-bpf-pch)"
+		return
+	fi
+	if ! vmlinux_h "$pch_btf"; then
+		set_cap pch no "cannot make a vmlinux.h from $pch_btf"
+		return
+	fi
+	if [ $cc_kind = clang ]; then
+		pch_out=$work/vmlinux.h.pch pch_use="-include-pch $work/vmlinux.h.pch"
+	else
+		mkdir -p "$work/gch"
+		pch_out=$work/gch/vmlinux.h.gch pch_use="-I$work/gch -H"
+	fi
+	if ! "$cc" $cc_extra $cflags -x c-header "$work/inc/vmlinux.h" -o "$pch_out" >"$work/pchgen.log" 2>&1; then
+		set_cap pch no "cannot precompile vmlinux.h: $(grep -m1 -E 'error' "$work/pchgen.log" | cut -c1-120)"
+	elif ! try nopch pch_core.bpf.c $cflags -I"$work/inc"; then
+		set_cap pch no "the CO-RE probe program does not compile: $(first_error nopch)"
+	elif ! try withpch pch_core.bpf.c $cflags $pch_use -I"$work/inc"; then
+		set_cap pch no "compiling with the precompiled vmlinux.h fails: $(first_error withpch)"
+	elif [ $cc_kind = gcc ] && ! grep -q '^! ' "$work/withpch.log"; then
+		set_cap pch no "gcc does not use the .gch: $(cat "$work/pchgen.log" "$work/withpch.log" | grep -m1 -i warning | sed "s/^[^ ]*: warning: //" | cut -c1-100)"
+	elif ! same_final_object "$work/nopch.o" "$work/withpch.o" &&
+	     ! sorted_same "$work/nopch.o" "$work/withpch.o"; then
+		set_cap pch no "the object differs with the precompiled vmlinux.h (BTF types in another order)"
+	elif ! same_final_object "$work/nopch.o" "$work/withpch.o"; then
+		sorting_fixes "a precompiled vmlinux.h"
+		pch=$cc_kind
+		set_cap pch yes "a precompiled vmlinux.h gives a byte-identical CO-RE object, its BTF forward declarations sorted"
+	else
+		pch=$cc_kind
+		set_cap pch yes "a precompiled vmlinux.h gives a byte-identical CO-RE object"
+	fi
+}
