@@ -22,6 +22,14 @@ note() { echo "--- $*"; }
 assert_eq() { [ "$2" = "$3" ] || fail "$1: expected '$2', got '$3'"; }
 # assert_grep PATTERN FILE [WHAT]
 assert_grep() { grep -qE -- "$1" "$2" || { sed 's/^/    /' "$2" | tail -n 30; fail "${3:-$2} lacks /$1/"; }; }
+# assert_bpf_cc SETUP-LOG: with BPF_CC set (the distro matrix sets it, e.g.
+# to sid's newest clang), the configure summary names that compiler.
+assert_bpf_cc() {
+	[ -n "${BPF_CC:-}" ] || return 0
+	local cc
+	cc=$(command -v "$BPF_CC") || fail "BPF_CC=$BPF_CC is not installed"
+	assert_grep "compiler +: $cc \\((clang|gcc) " "$1" "summary (BPF_CC=$BPF_CC)"
+}
 assert_no_grep() { ! grep -qE -- "$1" "$2" || { grep -nE -- "$1" "$2" | head; fail "${3:-$2} has /$1/"; }; }
 
 # Run "$@" once per test run, under a lock, keyed by NAME; later callers reuse it.
