@@ -11,13 +11,22 @@
  * (docs/reproducible-btf.md).  clang 14 keyed them by name: this order is
  * its order, and on its objects the program changes nothing.
  *
- * Usage: bpfbuild-btf-sort IN.o OUT.o
+ * And: gcc-bpf (14, 16) writes the absolute source path into the BTF
+ * strings (.BTF.ext's line info names it) without applying
+ * -ffile-prefix-map.  --prefix-map OLD=NEW does it here, as GCC would: the
+ * last map whose OLD is a leading directory of a string wins, and the string
+ * is rewritten in place, NUL-padded (NEW is never longer than OLD).  The
+ * libbpf linker ("bpftool gen object") then writes only the strings that
+ * are referenced, so the padding leaves no trace in the final object.
+ *
+ * Usage: bpfbuild-btf-sort [--prefix-map OLD=NEW]... IN.o OUT.o
  * Only the types after the last DATASEC move, and only when they are all
  * FWD or TYPE_TAG; every type id that points at them is rewritten (in .BTF
  * and in .BTF.ext's func_info and CO-RE records).  Section sizes and every
  * other byte stay.  Run before "bpftool gen object", whose linker then
  * writes its string table in type order.  Exit 0 (written), 1 with one line
  * naming the cause. */
+#define _POSIX_C_SOURCE 200809L	/* strnlen */
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -192,6 +201,36 @@ static int by_key(const void *a, const void *b)
 
 static uint32_t *remap;
 
+/* Apply the NMAPS "OLD=NEW" maps of MAPS to every string of the table. */
+static void map_strings(char **maps, int nmaps)
+{
+	char *s = (char *)strs, *end = (char *)strs + str_len;
+
+	for (; s < end; s += strlen(s) + 1) {
+		size_t n = strnlen(s, end - s), ol = 0;
+		const char *nw = NULL;
+
+		if (n == (size_t)(end - s))
+			die("the BTF string table does not end in a NUL");
+		for (int i = 0; i < nmaps; i++) {
+			const char *eq = strchr(maps[i], '=');
+			size_t l = eq - maps[i];
+
+			if (l && l <= n && !strncmp(s, maps[i], l) && (s[l] == '/' || !s[l]))
+				ol = l, nw = eq + 1;
+		}
+		if (!nw)
+			continue;
+		size_t nl = strlen(nw), rest = n - ol;
+
+		if (nl > ol)
+			die("a --prefix-map NEW is longer than its OLD: the string cannot be rewritten in place");
+		memmove(s, nw, nl);
+		memmove(s + nl, s + ol, rest);
+		memset(s + nl + rest, 0, ol - nl);
+	}
+}
+
 static void map_ref(size_t off)
 {
 	uint32_t id = get(off, 4);
@@ -229,10 +268,23 @@ int main(int argc, char **argv)
 	unsigned char *moved;
 	FILE *f;
 
-	if (argc != 3) {
-		fprintf(stderr, "usage: bpfbuild-btf-sort IN.o OUT.o\n");
+	char **maps = argv + 1;
+	int nmaps = 0;
+
+	while (argc - 1 - 2 * nmaps > 2 && !strcmp(maps[2 * nmaps], "--prefix-map")) {
+		if (!strchr(maps[2 * nmaps + 1], '=')) {
+			fprintf(stderr, "bpfbuild-btf-sort: --prefix-map takes OLD=NEW, not '%s'\n", maps[2 * nmaps + 1]);
+			return 2;
+		}
+		nmaps++;
+	}
+	if (argc - 1 - 2 * nmaps != 2) {
+		fprintf(stderr, "usage: bpfbuild-btf-sort [--prefix-map OLD=NEW]... IN.o OUT.o\n");
 		return 2;
 	}
+	for (int i = 0; i < nmaps; i++)
+		maps[i] = maps[2 * i + 1];
+	argv += 2 * nmaps;
 	in_path = argv[1];
 	f = fopen(in_path, "rb");
 	if (!f)
@@ -262,6 +314,8 @@ int main(int argc, char **argv)
 		for (uint32_t i = 1; i <= ntypes; i++)
 			if (types[i].kind == K_DATASEC)
 				last_ds = i;
+		if (nmaps)
+			map_strings(maps, nmaps);
 	}
 	first = last_ds + 1;
 	ntail = last_ds ? ntypes - last_ds : 0;

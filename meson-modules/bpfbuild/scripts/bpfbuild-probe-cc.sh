@@ -238,26 +238,36 @@ measure() {
 	probe_pch
 
 	# Two compiles of the same source must give the same bytes; gcc-bpf 12
-	# orders its BTF strings by address, so address randomisation shows.
-	if try again1 deterministic.bpf.c $cflags && try again2 deterministic.bpf.c $cflags &&
-	   try again3 deterministic.bpf.c $cflags &&
+	# orders its BTF by address, so address randomisation shows.
+	if ! try again1 deterministic.bpf.c $cflags; then
+		set_cap deterministic no "not checked: the probe program does not compile ($(first_error again1))"
+	elif try again2 deterministic.bpf.c $cflags && try again3 deterministic.bpf.c $cflags &&
 	   cmp -s "$work/again1.o" "$work/again2.o" && cmp -s "$work/again1.o" "$work/again3.o"; then
 		set_cap deterministic yes "two compiles give identical objects"
 	else
 		set_cap deterministic no "two compiles of one source differ: rebuilds are not reproducible"
 	fi
 	[ "$(cap deterministic)" = no ] || [ -z "$vmlinux_btf" ] || probe_path_lengths
-	# Accepted is not enough: gcc-bpf 12 still writes the absolute source
-	# path into its BTF, so look for the mapped directory in the object.
+	# Accepted is not enough: gcc-bpf writes the absolute source path into
+	# its BTF, so look for the mapped directory in the final object; where
+	# bpfbuild-btf-sort's own map removes it, bpfbuild-cc applies that.
 	if ! try prefix_map target.bpf.c $cflags "-ffile-prefix-map=$probes=."; then
 		set_cap prefix_map_flag no "-ffile-prefix-map rejected"
 		set_cap prefix_map no "-ffile-prefix-map rejected: reproducibility across build paths is not guaranteed"
-	elif grep -qF "$probes" "$work/prefix_map.o"; then
-		set_cap prefix_map_flag yes "-ffile-prefix-map accepted"
-		set_cap prefix_map no "the object still holds the absolute source path despite -ffile-prefix-map: reproducibility across build paths is not guaranteed"
-	else
+	elif ! grep -qF "$probes" "$work/prefix_map.o"; then
 		set_cap prefix_map_flag yes "-ffile-prefix-map accepted"
 		set_cap prefix_map yes "-ffile-prefix-map removes the build paths"
+	elif [ "$link" = yes ] && btf_sort_tool &&
+	     "$work/btf-sort" --prefix-map "$probes=." "$work/prefix_map.o" "$work/prefix_map.s.o" 2>>"$work/btf-sort.log" &&
+	     "$bpftool" gen object "$work/prefix_map.l.o" "$work/prefix_map.s.o" >/dev/null 2>&1 &&
+	     ! grep -qF "$probes" "$work/prefix_map.l.o"; then
+		set_cap prefix_map_flag yes "-ffile-prefix-map accepted"
+		set_cap prefix_map yes "the compiler leaves the absolute source path in its BTF strings; bpfbuild-btf-sort applies the map there"
+		[ "$(cap btf_sort)" = yes ] ||
+			set_cap btf_sort yes "gcc writes the absolute source path into its BTF strings without applying -ffile-prefix-map; bpfbuild-btf-sort applies it"
+	else
+		set_cap prefix_map_flag yes "-ffile-prefix-map accepted"
+		set_cap prefix_map no "the object still holds the absolute source path despite -ffile-prefix-map: reproducibility across build paths is not guaranteed"
 	fi
 	[ -z "${mounted_bpffs:-}" ] || umount "$mounted_bpffs" 2>/dev/null
 	return 0

@@ -21,23 +21,33 @@ same_final_object() {
 	fi
 }
 
-# sorted_same A B: same_final_object once bpfbuild-btf-sort has put the
-# forward declarations of both in name order (built here with the build
-# machine's C compiler, $CC_FOR_BUILD or cc; no compiler, no answer).
-sorted_same() {
-	[ "$link" = yes ] || return 1
-	if [ ! -x "$work/btf-sort" ]; then
+# btf_sort_tool: $work/btf-sort, bpfbuild-btf-sort built with the build
+# machine's C compiler ($CC_FOR_BUILD or cc); no compiler, no tool.
+btf_sort_tool() {
+	[ -x "$work/btf-sort" ] ||
 		"${CC_FOR_BUILD:-cc}" -O2 -o "$work/btf-sort" "$here/bpfbuild-btf-sort.c" \
-			>"$work/btf-sort.log" 2>&1 || return 1
-	fi
-	"$work/btf-sort" "$1" "$1.sorted" 2>>"$work/btf-sort.log" &&
-		"$work/btf-sort" "$2" "$2.sorted" 2>>"$work/btf-sort.log" &&
+			>"$work/btf-sort.log" 2>&1
+}
+
+# sorted_same A B: same_final_object once bpfbuild-btf-sort has put the
+# forward declarations of both in name order and applied the prefix maps
+# of $sort_maps ("--prefix-map DIR=." words, as bpfbuild-cc passes its own
+# mapped directories).
+sort_maps=''
+sorted_same() {
+	[ "$link" = yes ] && btf_sort_tool || return 1
+	"$work/btf-sort" $sort_maps "$1" "$1.sorted" 2>>"$work/btf-sort.log" &&
+		"$work/btf-sort" $sort_maps "$2" "$2.sorted" 2>>"$work/btf-sort.log" &&
 		same_final_object "$1.sorted" "$2.sorted"
 }
 # sorting_fixes WHAT: the objects differed in WHAT; bpfbuild-btf-sort
 # makes them identical (sorted_same said so).
 sorting_fixes() {
-	set_cap btf_sort yes "clang appends BTF forward declarations in heap-address order, which $1 moves; sorted by name (clang 14's order) the objects are identical"
+	if [ "$cc_kind" = gcc ]; then
+		set_cap btf_sort yes "gcc writes the absolute source path into its BTF strings, which $1 changes, and does not apply -ffile-prefix-map there; with the map applied the objects are identical"
+	else
+		set_cap btf_sort yes "clang appends BTF forward declarations in heap-address order, which $1 moves; sorted by name (clang 14's order) the objects are identical"
+	fi
 }
 
 # vmlinux_h: $work/inc/vmlinux.h from BTF FILE, once per probe run.
@@ -57,25 +67,34 @@ probe_path_lengths() {
 	fi
 	long=$work/tree-with-a-much-longer-path-than-the-first/and/deeper/still
 	longer=$long/and-longer-again/by-another-forty-characters/or-so
+	# The three compiles at once: on a configure's path, and independent.
+	pids=''
 	for d in "$work/t" "$long" "$longer"; do
 		mkdir -p "$d"
 		cp "$probes/pch_core.bpf.c" "$d/probe.bpf.c"
-		(cd "$d" && "$cc" $cc_extra $cflags -I"$work/inc" "-ffile-prefix-map=$d=." \
-			-c "$d/probe.bpf.c" -o "$d/probe.o") >"$d/log" 2>&1 || {
-			set_cap deterministic no "not checked: the CO-RE probe program does not compile"
-			return
-		}
+		(cd "$d" && exec "$cc" $cc_extra $cflags -I"$work/inc" "-ffile-prefix-map=$d=." \
+			-c "$d/probe.bpf.c" -o "$d/probe.o") >"$d/log" 2>&1 &
+		pids="$pids $!"
 	done
+	compiled=yes
+	for p in $pids; do wait "$p" || compiled=no; done
+	if [ $compiled = no ]; then
+		set_cap deterministic no "not checked: the CO-RE probe program does not compile"
+		return
+	fi
 	if same_final_object "$work/t/probe.o" "$long/probe.o" &&
 	   same_final_object "$work/t/probe.o" "$longer/probe.o"; then
 		return
 	fi
+	# $longer lies below $long: its map comes last, as the last match wins.
+	sort_maps="--prefix-map $work/t=. --prefix-map $long=. --prefix-map $longer=."
 	if sorted_same "$work/t/probe.o" "$long/probe.o" &&
 	   sorted_same "$work/t/probe.o" "$longer/probe.o"; then
 		sorting_fixes "the length of the build paths"
 	else
 		set_cap deterministic no "a CO-RE object's BTF changes with the length of the build paths: identical only from equally long paths"
 	fi
+	sort_maps=''
 }
 
 # probe_pch: a precompiled vmlinux.h, if it leaves the final object byte for
@@ -84,7 +103,7 @@ probe_path_lengths() {
 probe_pch() {
 	pch=
 	if [ -z "$pch_btf" ]; then
-		set_cap pch no "not checked: the precompiled vmlinux.h is opt-in (bpf-pch=true, --enable-bpf-pch)"
+		set_cap pch no "not checked: the precompiled vmlinux.h is turned off (bpf-pch=false, --disable-bpf-pch), or no kernel BTF to try it on"
 		return
 	fi
 	if ! vmlinux_h "$pch_btf"; then
@@ -97,9 +116,14 @@ probe_pch() {
 		mkdir -p "$work/gch"
 		pch_out=$work/gch/vmlinux.h.gch pch_use="-I$work/gch -H"
 	fi
-	if ! "$cc" $cc_extra $cflags -x c-header "$work/inc/vmlinux.h" -o "$pch_out" >"$work/pchgen.log" 2>&1; then
+	# The precompile and the compile without it at once (independent).
+	"$cc" $cc_extra $cflags -x c-header "$work/inc/vmlinux.h" -o "$pch_out" >"$work/pchgen.log" 2>&1 &
+	pchgen=$!
+	nopch=0
+	try nopch pch_core.bpf.c $cflags -I"$work/inc" || nopch=$?
+	if ! wait "$pchgen"; then
 		set_cap pch no "cannot precompile vmlinux.h: $(grep -m1 -E 'error' "$work/pchgen.log" | cut -c1-120)"
-	elif ! try nopch pch_core.bpf.c $cflags -I"$work/inc"; then
+	elif [ "$nopch" != 0 ]; then
 		set_cap pch no "the CO-RE probe program does not compile: $(first_error nopch)"
 	elif ! try withpch pch_core.bpf.c $cflags $pch_use -I"$work/inc"; then
 		set_cap pch no "compiling with the precompiled vmlinux.h fails: $(first_error withpch)"
