@@ -22,12 +22,12 @@
 #                        programs cannot be built
 #     --enable-bpf=no    no BPF checks, no BPF programs
 #
-#     --enable-bpf-pch   precompile vmlinux.h once per build (opt-in, as
-#                        the Meson module's bpf-pch=false): bpfbuild-probe
-#                        then checks, with /sys/kernel/btf/vmlinux, that the
-#                        compiler's objects stay byte-identical with it, and
-#                        only then is it used (BPF_PCH_FILE, the Automake
-#                        conditional BPF_PCH)
+#     --disable-bpf-pch  never precompile vmlinux.h (as the Meson module's
+#                        bpf-pch=false).  By default bpfbuild-probe checks,
+#                        with /sys/kernel/btf/vmlinux, that the compiler's
+#                        objects stay byte-identical with a precompiled
+#                        vmlinux.h, and only then is it used, once per build
+#                        (BPF_PCH_FILE, the Automake conditional BPF_PCH)
 #
 #     --enable-bpf-compare
 #                        also probe the other kind of compiler (gcc-bpf when
@@ -86,13 +86,13 @@ ax_bpf_programs=
 BPF_PROGRAMS_SKIPPED=
 AS_IF([test "$enable_bpf" = yes], [ax_bpf_required=yes], [ax_bpf_required=no])
 AC_ARG_ENABLE([bpf-pch],
-  [AS_HELP_STRING([--enable-bpf-pch],
-    [precompile vmlinux.h once per build, where a probe on /sys/kernel/btf/vmlinux shows byte-identical objects @<:@default=no@:>@])],
-  [], [enable_bpf_pch=no])
+  [AS_HELP_STRING([--disable-bpf-pch],
+    [never precompile vmlinux.h (by default it is, once per build, where a probe on /sys/kernel/btf/vmlinux shows byte-identical objects)])],
+  [], [enable_bpf_pch=yes])
 AS_CASE([$enable_bpf_pch],
   [yes|no], [],
   [AC_MSG_ERROR([--enable-bpf-pch=$enable_bpf_pch is not one of yes, no])])
-# The PCH probe of bpfbuild-probe (AX_PROG_BPF_CC) runs only when asked for.
+# The PCH probe of bpfbuild-probe (AX_PROG_BPF_CC) runs unless turned off.
 ax_bpf_pch_btf=
 AS_IF([test "$enable_bpf_pch" = yes && test -e /sys/kernel/btf/vmlinux], [ax_bpf_pch_btf=/sys/kernel/btf/vmlinux])
 AS_IF([test "$enable_bpf" = no], [ax_bpf_why="disabled by --enable-bpf=no"], [
@@ -106,12 +106,12 @@ AS_IF([test "$enable_bpf" = no], [ax_bpf_why="disabled by --enable-bpf=no"], [
 AX_BPF_VMLINUX_H
 BPF_PCH_FILE=
 AS_IF([test "$ax_bpf_enabled" != yes], [ax_bpf_pch_summary="no (BPF disabled)"],
-  [test "$enable_bpf_pch" = no], [ax_bpf_pch_summary="no (--enable-bpf-pch not given)"],
+  [test "$enable_bpf_pch" = no], [ax_bpf_pch_summary="no (--disable-bpf-pch)"],
   [test "$ax_bpf_vmlinux" = no], [ax_bpf_pch_summary="no (no vmlinux.h)"],
   [test -z "$ax_bpf_pch_btf"], [ax_bpf_pch_summary="no (no /sys/kernel/btf/vmlinux to check it with)"],
   [test "$ax_cv_bpf_pch" != clang], [ax_bpf_pch_summary="no ($ax_cv_bpf_why_pch)"],
   [BPF_PCH_FILE='$(top_builddir)/vmlinux.h.pch'
-   ax_bpf_pch_summary="yes: `pwd`/vmlinux.h.pch"])
+   ax_bpf_pch_summary="yes ($ax_cv_bpf_why_pch)"])
 AC_SUBST([BPF_PCH_FILE])
 _AX_BPF_COMPARE
 m4_ifdef([AM_CONDITIONAL], [dnl

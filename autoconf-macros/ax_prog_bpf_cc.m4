@@ -98,7 +98,7 @@ ax_bpf_probe_run ()
   set -- --compiler "$with_bpf_compiler" --cpu "$with_bpf_cpu" --arch "$ax_bpf_arch" --endian "$ax_bpf_endian" \
     --libbpf-includedir "$ax_cv_bpf_libbpf_includedir"
   test "$ax_bpf_required" = yes && set -- "$[]@" --required
-  # AX_BPF's --enable-bpf-pch: check a precompiled vmlinux.h too.
+  # AX_BPF's PCH (unless --disable-bpf-pch): check a precompiled vmlinux.h too.
   test -z "$ax_bpf_pch_btf" || set -- "$[]@" --pch-check "$ax_bpf_pch_btf"
   # Reproducibility is checked on a real CO-RE program, as Meson does: it
   # decides whether clang's BTF forward declarations need sorting.
