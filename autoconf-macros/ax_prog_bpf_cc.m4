@@ -108,8 +108,12 @@ ax_bpf_probe_run ()
   for ax_bpf_v in $CFLAGS; do set -- "$[]@" --host-cflag "$ax_bpf_v"; done
   set +f
   AS_ECHO(["$as_me:$LINENO: running BPF_CC='$ax_bpf_user_cc' BPFTOOL='$ax_cv_bpf_bpftool' $ax_cv_bpf_dir/scripts/bpfbuild-probe $[]*"]) >&AS_MESSAGE_LOG_FD
+  # --cache '': the probe's per-user answer cache (~/.cache/bpfbuild), with
+  # the Meson module's key (arguments, compilers and their identity,
+  # bpftool, libbpf, kernel): a new build dir, or another project, with the
+  # same toolchain probes nothing.  (The build dir's cache is config.cache.)
   ax_bpf_out=`BPF_CC="$ax_bpf_user_cc" BPFTOOL="$ax_cv_bpf_bpftool" BPF_CFLAGS= \
-    "$ax_cv_bpf_dir/scripts/bpfbuild-probe" "$[]@" 2>&AS_MESSAGE_LOG_FD`
+    "$ax_cv_bpf_dir/scripts/bpfbuild-probe" --cache '' "$[]@" 2>&AS_MESSAGE_LOG_FD`
   ax_bpf_rc=$?
   AS_ECHO(["$ax_bpf_out"]) | sed 's/^/bpfbuild-probe: /' >&AS_MESSAGE_LOG_FD
   while IFS= read -r ax_bpf_line; do

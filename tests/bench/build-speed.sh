@@ -7,18 +7,23 @@
 # it to $BENCH_OUT/build-speed.md with a bar chart, build-speed.png (when
 # gnuplot is installed):
 #  (a) full build: the peers' recipe (make -j2, bcc libbpf-tools' BPF rules)
-#      against bpfbuild (Meson, ninja -j2, precompiled vmlinux.h);
+#      against bpfbuild (Meson, ninja -j2, precompiled vmlinux.h), for the
+#      whole workload and for the examples' programs alone;
 #  (b) bpfbuild's own overhead: bpfbuild at -j1 with the PCH off against the
 #      bare compiler and bpftool commands it ran, replayed serially;
-#  (c) configure time, cold and cached, for Meson and autotools (examples/);
-#  (d) commands run by a no-op rebuild and after touching one .bpf.c.
+#  (c) configure time, cold and cached, for Meson and autotools (examples/),
+#      beside the same project without BPF; cold with no probe cache at all
+#      and with the per-user one (another project already probed);
+#  (d) commands run by a no-op rebuild and after touching one .bpf.c;
+#  (e) a clean rebuild with a warm ccache (BPF_CC="ccache clang"), bpfbuild
+#      against the peers' recipe with CLANG="ccache clang".
 # Every time is a median of $BENCH_RUNS runs.  The workload (a, b) is
 # $BENCH_PROGS generated CO-RE programs plus the examples' single-source
 # programs (lib/workload.sh), built from clean with vmlinux.h dumped inside
 # the timed build on both sides.  Nothing here asserts: a missed goal is
 # printed as missed, and tests/run never runs this.
 #
-# Environment: BENCH_RUNS (5), BENCH_PROGS (20), BENCH_OUT ($TMPDIR or /tmp),
+# Environment: BENCH_RUNS (5), BENCH_PROGS (24), BENCH_OUT ($TMPDIR or /tmp),
 # BENCH_REV (measure that git revision instead of the working tree),
 # BENCH_KEEP=1 keeps the work directory.  Needs: clang, llvm-strip, bpftool,
 # meson, ninja, make, strace, autoconf/automake; gnuplot for the chart.
@@ -28,7 +33,7 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 lib=$top/tests/bench/lib
 runs=${BENCH_RUNS:-5}
-nprogs=${BENCH_PROGS:-20}
+nprogs=${BENCH_PROGS:-24}
 out=${BENCH_OUT:-${TMPDIR:-/tmp}}
 t0=$(date +%s.%N)
 
@@ -93,9 +98,9 @@ built_ok() {
 }
 
 # One configure each (not timed in (a)/(b)): the peers have none.  "pch"
-# opts in with -Dbpf-pch=true (used only where the probe finds identical
-# objects: clang 14, not 19 or 21); "nopch" is the default, to show what
-# the precompiled vmlinux.h is worth, and is the build that (b) replays.
+# is the default (the precompiled vmlinux.h, used where the probe finds
+# identical objects); "nopch", -Dbpf-pch=false, shows what it is worth and
+# is the build that (b) replays.
 for b in pch nopch; do
 	opt=true; [ $b = pch ] || opt=false
 	meson setup "$work/$b" "$work/src" -Dbpf-compiler=clang -Dbpf-pch=$opt >"$work/setup-$b.log" 2>&1 ||
@@ -109,6 +114,11 @@ pch_line=$(sed -n 's/^ *vmlinux.h.pch *: *//p' "$work/setup-pch.log")
 pch_line=${pch_line%%:*}
 cc_line=$(sed -n 's/^ *compiler *: *//p' "$work/setup-pch.log")
 mkdir -p "$work/peer"
+# The examples' programs alone: their outputs as ninja targets, their names
+# as the peers' APPS.
+ex_names=$(find "$work/src" -maxdepth 1 -name '*.bpf.c' ! -name 'core_*' -printf '%f\n' | sed 's/\.bpf\.c$//' | sort)
+ex_targets=()
+for n in $ex_names; do ex_targets+=("$n.bpf.o" "$n.skel.h"); done
 
 say "(a) full build, -j2: bpfbuild, the peers' make, bpfbuild without PCH, interleaved"
 for i in $(seq "$runs"); do
@@ -119,7 +129,15 @@ for i in $(seq "$runs"); do
 	timed a_peer make -C "$work/peer" -f "$work/src/Makefile" -j2
 	ninja -C "$work/nopch" -t clean >/dev/null
 	timed a_nopch ninja -C "$work/nopch" -j2
+	ninja -C "$work/pch" -t clean >/dev/null
+	timed a_ex_bpfbuild ninja -C "$work/pch" -j2 "${ex_targets[@]}"
+	rm -rf "$work/peer" && mkdir "$work/peer"
+	# shellcheck disable=SC2086 # one word per name
+	timed a_ex_peer make -C "$work/peer" -f "$work/src/Makefile" -j2 APPS="$(echo $ex_names)"
 done
+ninja -C "$work/pch" >/dev/null
+rm -rf "$work/peer" && mkdir "$work/peer"
+make -C "$work/peer" -f "$work/src/Makefile" -j2 >/dev/null
 built_ok "$work/pch"
 built_ok "$work/peer"
 built_ok "$work/nopch"
@@ -180,7 +198,10 @@ if meson setup "$work/mwarm" "$ex" >"$work/setup-warm.log" 2>&1; then
 	grep -q '^ *enabled *: no' "$work/setup-warm.log" && meson_note=" (BPF disabled!)"
 	# The same without BPF: Meson's own floor for this project.
 	for i in $(seq "$runs"); do
-		rm -rf "$work/mc" "$work/mn"
+		rm -rf "$work/mc" "$work/mn" "$work/mp"
+		# No probe cache at all: the first project ever configured with
+		# this toolchain (the per-user cache is a fresh directory).
+		timed c_meson_cold_probe env BPFBUILD_PROBE_CACHE="$work/probe-cache.$i" meson setup "$work/mp" "$ex"
 		timed c_meson_cold meson setup "$work/mc" "$ex"
 		timed c_meson_cached meson setup --reconfigure "$work/mc" "$ex"
 		timed c_meson_nobpf_cold meson setup "$work/mn" "$ex" -Dbpf-framework=disabled
@@ -213,6 +234,8 @@ if [ -z "$ac_na" ]; then
 	grep -q '^ *enabled *: no' "$work/configure-warm.log" && ac_note=" (BPF disabled!)"
 	for i in $(seq "$runs"); do
 		rm -rf "$work/ac" "$work/an" && mkdir "$work/ac" "$work/an"
+		rm -rf "$work/ap" && mkdir "$work/ap"
+		timed c_ac_cold_probe env -C "$work/ap" BPFBUILD_PROBE_CACHE="$work/probe-cache.ac.$i" "$ex/configure"
 		timed c_ac_cold env -C "$work/ac" "$ex/configure"
 		timed c_ac_cached env -C "$work/acc" "$ex/configure" -C
 		timed c_ac_nobpf_cold env -C "$work/an" "$ex/configure" --enable-bpf=no
@@ -265,6 +288,35 @@ read -r d_wl_noop_n _ < <(rebuild "$work/pch")
 touch "$work/src/$prog_wl.bpf.c"
 read -r d_wl_n d_wl_outs < <(rebuild "$work/pch")
 
+# --- (e) a clean rebuild with a warm ccache -------------------------------------
+# Both sides with ccache in front of clang (bpfbuild: BPF_CC="ccache clang",
+# the launcher form; the peers: CLANG="ccache clang"), one cache each,
+# filled by a first build; then each clean rebuild is timed.
+e_na=''
+if ! command -v ccache >/dev/null; then
+	e_na="n/a (apt-get install ccache)"
+else
+	export CCACHE_DIR=$work/ccache-bpfbuild
+	if ! BPF_CC="ccache clang" meson setup "$work/cc" "$work/src" -Dbpf-compiler=clang >"$work/setup-cc.log" 2>&1 ||
+	   ! ninja -C "$work/cc" >"$work/warm-cc.log" 2>&1; then
+		e_na="n/a (bpfbuild with BPF_CC='ccache clang' failed: $(brief "$work/setup-cc.log"))"
+	else
+		rm -rf "$work/peer-cc" && mkdir "$work/peer-cc"
+		CCACHE_DIR=$work/ccache-peer make -C "$work/peer-cc" -f "$work/src/Makefile" -j2 CLANG="ccache clang" >/dev/null
+		say "(e) clean rebuilds with a warm ccache, interleaved"
+		for i in $(seq "$runs"); do
+			ninja -C "$work/cc" -t clean >/dev/null
+			timed e_bpfbuild ninja -C "$work/cc" -j2
+			rm -rf "$work/peer-cc" && mkdir "$work/peer-cc"
+			timed e_peer env CCACHE_DIR="$work/ccache-peer" make -C "$work/peer-cc" -f "$work/src/Makefile" -j2 CLANG="ccache clang"
+		done
+		e_hits=$(ccache --print-stats 2>/dev/null | awk -F'\t' '$1 ~ /direct_cache_hit|preprocessed_cache_hit/ { h += $2 } $1 ~ /cache_miss/ { m += $2 } END { printf "%d hits, %d misses", h, m }')
+		e_pch=$(sed -n 's/^ *vmlinux.h.pch *: *//p' "$work/setup-cc.log")
+		e_pch=${e_pch%% (*}
+	fi
+	unset CCACHE_DIR
+fi
+
 # --- the table ---------------------------------------------------------------
 verdict() { if "$@"; then echo met; else echo "**missed**"; fi; }
 
@@ -273,6 +325,7 @@ a_ratio=$(div "$a_p" "$a_b")
 a_cpu=$(div "$(med a_peer 2)" "$(med a_bpfbuild 2)")
 a_best=$(div "$(sort -g "$work/t/a_peer" | head -n 1 | cut -d' ' -f1)" "$(sort -g "$work/t/a_bpfbuild" | head -n 1 | cut -d' ' -f1)")
 a_nratio=$(div "$a_p" "$a_n")
+a_ex_ratio=$(div "$(med a_ex_peer)" "$(med a_ex_bpfbuild)")
 b_w=$(med b_bpfbuild) b_r=$(med b_bare)
 b_ratio=$(div "$b_w" "$b_r" 3)
 b_cpu=$(div "$(med b_bpfbuild 2)" "$(med b_bare 2)" 3)
@@ -301,6 +354,9 @@ table() {
 		"≥ 2.5×" "$(verdict ge "$a_ratio" 2.5)"
 	row "(a′) the same, bpfbuild with -Dbpf-pch=false" \
 		"${a_nratio}× ($a_p s ÷ $a_n s; runs $(spread a_nopch) s)" "(information)" ""
+	row "(a-ex) the examples' $(echo "$ex_names" | wc -w) programs alone: peers' make ÷ bpfbuild" \
+		"**${a_ex_ratio}×** ($(med a_ex_peer) s ÷ $(med a_ex_bpfbuild) s; runs $(spread a_ex_peer) s and $(spread a_ex_bpfbuild) s)" \
+		"≥ 2.5×" "$(verdict ge "$a_ex_ratio" 2.5)"
 	row "(b) bpfbuild -j1, PCH off ÷ its bare commands serially" \
 		"**$b_ratio** ($b_w s ÷ $b_r s, ≈ $b_per ms a program; CPU time $b_cpu)" \
 		"≤ 1.03" "$(verdict le "$b_ratio" 1.03)"
@@ -308,9 +364,13 @@ table() {
 		row "(c) meson setup, cold" "$meson_na" "≤ 1.5 s" "n/a"
 		row "(c) meson setup --reconfigure, cached" "$meson_na" "≤ 0.3 s" "n/a"
 	else
-		row "(c) meson setup, cold$meson_note" "$(conf c_meson_cold)" "≤ 1.5 s" "$(verdict le "$c_mc" 1.5)"
+		row "(c) meson setup, cold, no probe cache at all$meson_note" "$(conf c_meson_cold_probe)" "≤ 1.5 s" \
+			"$(verdict le "$(med c_meson_cold_probe)" 1.5)"
+		row "(c) meson setup, cold (a new build dir; the per-user probe cache warm)$meson_note" "$(conf c_meson_cold)" \
+			"≤ 1.5 s" "$(verdict le "$c_mc" 1.5)"
+		c_mfloor=$(awk -v a="$(med c_meson_nobpf_cached)" 'BEGIN { printf "%.2f", a + 0.1 }')
 		row "(c) meson setup --reconfigure, cached$meson_note" "$(conf c_meson_cached)" \
-			"≤ 0.3 s" "$(verdict le "$c_mk" 0.3)"
+			"≤ $c_mfloor s (without BPF + 0.1 s)" "$(verdict le "$c_mk" "$c_mfloor")"
 		row "(c′) the same with -Dbpf-framework=disabled: cold, cached" \
 			"$(med c_meson_nobpf_cold) s, $(med c_meson_nobpf_cached) s" "(Meson's own floor)" ""
 	fi
@@ -318,7 +378,10 @@ table() {
 		row "(c) ./configure, cold" "$ac_na" "≤ 1.5 s" "n/a"
 		row "(c) ./configure -C, cached" "$ac_na" "≤ 0.3 s" "n/a"
 	else
-		row "(c) ./configure, cold$ac_note" "$(conf c_ac_cold)" "≤ 1.5 s" "$(verdict le "$(med c_ac_cold)" 1.5)"
+		row "(c) ./configure, cold, no probe cache at all$ac_note" "$(conf c_ac_cold_probe)" "≤ 1.5 s" \
+			"$(verdict le "$(med c_ac_cold_probe)" 1.5)"
+		row "(c) ./configure, cold (the per-user probe cache warm)$ac_note" "$(conf c_ac_cold)" "≤ 1.5 s" \
+			"$(verdict le "$(med c_ac_cold)" 1.5)"
 		row "(c) ./configure -C, cached$ac_note" "$(conf c_ac_cached)" "≤ 0.3 s" \
 			"$(verdict le "$(med c_ac_cached)" 0.3)"
 		row "(c′) the same with --enable-bpf=no: cold, cached" \
@@ -329,6 +392,13 @@ table() {
 	else
 		row "(d) no-op rebuild of examples/ (ninja)" "**$d_noop_n** command(s)" "0 commands" \
 			"$(verdict test "$d_noop_n" = 0)"
+	fi
+	if [ -n "$e_na" ]; then
+		row "(e) clean rebuild, warm ccache: peers' make ÷ bpfbuild" "$e_na" "(information)" ""
+	else
+		row "(e) clean rebuild, warm ccache: peers' make ÷ bpfbuild" \
+			"**$(div "$(med e_peer)" "$(med e_bpfbuild)")×** ($(med e_peer) s ÷ $(med e_bpfbuild) s; bpfbuild's cache: $e_hits; PCH: $e_pch)" \
+			"(information)" ""
 	fi
 	row "(d) no-op rebuild of the workload (ninja)" "**$d_wl_noop_n** command(s)" "0 commands" \
 		"$(verdict test "$d_wl_noop_n" = 0)"
@@ -358,6 +428,7 @@ table() {
 		"that no bpfbuild macro can remove (Automake 1.17 with Autoconf 2.72 sleeps only as long as the" \
 		"file system's time stamp resolution needs)."
 	echo "- (d) commands counted in \`ninja -v\` output; the files they wrote from .ninja_log."
+	echo "- (e) both sides through ccache, each with its own cache filled by one build first; the rebuilds start from clean output dirs."
 	if awk -v l="${load_start%% *}" -v n="$(nproc)" 'BEGIN { exit !(l > n) }'; then
 		echo "- The machine was busy (load $load_start on $(nproc) CPUs): wall times are inflated and noisy;" \
 			"the CPU-time ratios are the steadier figures."
