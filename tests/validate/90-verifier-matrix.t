@@ -36,7 +36,7 @@ compilers "$T/now.md" >"$T/cc.now"
 compilers "$T/committed.md" >"$T/cc.was"
 while read -r cc; do
 	grep -qxF "$cc" "$T/cc.was" ||
-		fail "this environment's $cc is not in the '$env' section (it has: $(paste -sd, "$T/cc.was")); $fix"
+		fail "this environment's $cc is not in the '$env' section (it has: $(paste -sd, "$T/cc.was" | sed "s/,/, /g")); $fix"
 done <"$T/cc.now"
 while read -r cc; do
 	grep -qxF "$cc" "$T/cc.now" || note "not checked here: the rows of $cc (not installed)"
@@ -53,4 +53,4 @@ rows "$T/now.md" >"$T/rows.now"
 rows "$T/committed.md" >"$T/rows.was"
 [ -s "$T/rows.now" ] || fail "tests/verifier-matrix printed no row"
 diff -u "$T/rows.was" "$T/rows.now" || fail "docs/verifier-matrix.md is stale for '$env' (the diff above); $fix"
-note "$(wc -l <"$T/rows.now") rows and reasons of $(paste -sd, "$T/cc.now") match"
+note "$(wc -l <"$T/rows.now") rows and reasons of $(paste -sd, "$T/cc.now" | sed "s/,/, /g") match"
