@@ -39,3 +39,9 @@ expect 1 "$T/garbage.o" "$T/missing.o" "$OBJ/xdp_pass.o"
 expect 1 --static-only "$OBJ"/*.o
 # Everything at once, through the per-program fallback path.
 expect "1" --json "$OBJ"/*.o
+# --merge reads documents: good ones, a rejection, and every malformed one.
+M=$BPFBUILD_TOP/tests/validate/merge
+expect 0 --merge --json --policy --kernels-min 6.12 "a=$M/old-6.1.json" "b=$M/pass-6.12.json"
+expect 1 --merge "a=$M/pass-6.12.json" "b=$M/reject-sid.json" --host-json "$M/pass-sid.json"
+expect 1 --merge "a=$M/truncated.json"
+for f in "$BPFBUILD_TOP"/tests/validate/fuzz-regress-json/*; do expect 1 --merge "x=$f"; done

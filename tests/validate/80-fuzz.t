@@ -1,7 +1,8 @@
 # libFuzzer (ASan+UBSan) on the open-and-static-check path: first it replays
 # every input of fuzz-regress/ (past findings, each once), then fuzzes for
 # BV_FUZZ_SECONDS (default 20), seeded with the test objects: no crash, leak,
-# timeout or sanitizer report.  Long runs: tests/bench/fuzz-static.sh.
+# timeout or sanitizer report.  Then the same for --merge's JSON reader.
+# Long runs: tests/bench/fuzz-static.sh.
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/common.sh"
 
@@ -32,3 +33,25 @@ if [ $rc -ne 0 ] || [ -n "$(ls -A "$T/artifacts")" ]; then
 fi
 assert_grep 'stat::number_of_executed_units: *[1-9]' "$T/fuzz.log" "fuzzer log"
 note "$(grep -E 'stat::number_of_executed_units' "$T/fuzz.log")"
+
+# The same for the JSON reader of --merge: the malformed documents of
+# fuzz-regress-json/ once each, then fuzzing seeded with the merge fixtures.
+jfuzzer=$T/fuzz-json
+jregress=$BPFBUILD_TOP/tests/validate/fuzz-regress-json
+"$BPFBUILD_TOP/tools/bpf-validate/fuzz/build.sh" "$jfuzzer" clang json >"$T/build-json.log" 2>&1 \
+	|| { tail -20 "$T/build-json.log"; fail "the JSON fuzzer does not build"; }
+mkdir "$T/jcorpus" "$T/jartifacts"
+cp "$jregress"/* "$BPFBUILD_TOP"/tests/validate/merge/*.json "$T/jcorpus/"
+rc=0
+"$jfuzzer" -timeout=10 -rss_limit_mb=2048 "$jregress"/* >"$T/jreplay.log" 2>&1 || rc=$?
+[ $rc -eq 0 ] || { grep -E -A30 'ERROR|Sanitizer|runtime error|deadly signal' "$T/jreplay.log" | head -60
+	fail "a malformed document of fuzz-regress-json/ fails the reader (exit $rc)"; }
+assert_eq "JSON inputs replayed" "$(find "$jregress" -type f | wc -l)" "$(grep -c '^Running: ' "$T/jreplay.log" || :)"
+rc=0
+"$jfuzzer" -max_total_time="${BV_FUZZ_SECONDS:-20}" -timeout=10 -rss_limit_mb=2048 \
+	-artifact_prefix="$T/jartifacts/" -print_final_stats=1 "$T/jcorpus" >"$T/jfuzz.log" 2>&1 || rc=$?
+if [ $rc -ne 0 ] || [ -n "$(ls -A "$T/jartifacts")" ]; then
+	grep -E -A30 'ERROR|Sanitizer|runtime error|deadly signal|timeout' "$T/jfuzz.log" | head -60
+	fail "the JSON fuzzer found a problem (exit $rc)"
+fi
+assert_grep 'stat::number_of_executed_units: *[1-9]' "$T/jfuzz.log" "JSON fuzzer log"

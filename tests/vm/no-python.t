@@ -1,4 +1,4 @@
-# The bpf-vm tools are POSIX sh and awk: with no python anywhere on PATH,
+# The bpf-vm tools are POSIX sh and awk (the report: bpf-validate --merge): with no python anywhere on PATH,
 # bpf-core-check and bpf-vm-verify (its report) give the same results, and
 # their --json is one valid document.  awk here is Debian's mawk.
 . "$(dirname "$0")/../lib.sh"

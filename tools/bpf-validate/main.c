@@ -13,6 +13,7 @@
 
 #include "bpf-validate.h"
 #include "bv-config.h"
+#include "merge.h"
 
 #define EXIT_SKIP 77
 
@@ -21,6 +22,7 @@ static void usage(FILE *f)
 	fputs(
 "Usage: bpf-validate [OPTION]... OBJECT...\n"
 "   or: bpf-validate --compare [OPTION]... LEFT RIGHT [LEFT RIGHT]...\n"
+"   or: bpf-validate --merge [OPTION]... [KERNEL=FILE]...\n"
 "Check BPF ELF objects: static checks, then each program on its own in the\n"
 "running kernel's verifier.\n"
 "\n"
@@ -36,6 +38,8 @@ static void usage(FILE *f)
 "  --compare         compare the objects of two compilers, program by program\n"
 "  --left-label L, --right-label R\n"
 "                    name the two sides (default: left, right)\n"
+"  --merge           merge per-kernel --json documents into one program x\n"
+"                    kernel table (or --json); see below\n"
 "  -h, --help        show this help\n"
 "  -V, --version     show the version\n"
 "\n"
@@ -78,7 +82,27 @@ static void usage(FILE *f)
 "stack depth, jited and object size as LEFT/RIGHT (RIGHT/LEFT ratio), and\n"
 "each side's verdict.  Rows that pass on exactly one side come first,\n"
 "marked \"!!\".  Exit 0 when every built side passes, 1 when one is\n"
-"rejected or unusable, 77 as above.\n",
+"rejected or unusable, 77 as above.\n"
+"\n"
+"--merge reads each KERNEL=FILE (a document bpf-validate --json wrote on that\n"
+"kernel) and prints one column per kernel, one row per program; --json gives\n"
+"{\"kernels\", \"host\", \"range\", \"programs\" (verdicts per kernel), \"exit\"}.\n"
+"  --host-json FILE  the host's document: the \"host\" column\n"
+"  --boot-dir DIR, --boots N\n"
+"                    also the N VM boots bpf-vm-verify left in DIR (k1.* ..)\n"
+"  --guest-object PATH  the Nth one names the guest's /objs/N/ (repeatable)\n"
+"  --object NAME     only the objects of this base name\n"
+"  --policy          decide per program (below), not by the kernels' exits\n"
+"  --require LIST, --optional LIST, --alternatives P,Q;R,S\n"
+"                    programs (comma-separated) and groups of alternatives\n"
+"  --kernels-min VERSION[,PROG=VERSION]..., --kernels-only KERNEL,...\n"
+"                    kernels out of this range are not-applicable\n"
+"With --policy a required program passes on every kernel in range that\n"
+"verified it (pass, rejected, no-target), an optional one on at least one, a\n"
+"group of alternatives one member on each; a boot failure still fails.\n"
+"Exit 0, 1 (a kernel failed, or the policy), 77 (a kernel could not verify;\n"
+"1 under --require-kernel or CI=true).  A FILE that is no bpf-validate\n"
+"--json document: one line on stderr, exit 1.\n",
 	      f);
 }
 
@@ -136,6 +160,45 @@ void bv_check_object(struct bv_object *o, const struct bv_opts *opts)
 	free(buf);
 }
 
+/* --merge: --require's programs become the policy's required list. */
+static int run_merge(struct bv_opts *opts, struct bv_merge_opts *mo,
+		     char **inputs, int ninputs)
+{
+	const char *ci = getenv("CI");
+	char *req = xstrdup("");
+	int rc;
+
+	if (opts->format == BV_FMT_TAP || opts->compare || opts->static_only) {
+		fprintf(stderr, "bpf-validate: --merge reads reports: no %s with it\n",
+			opts->compare ? "--compare" : opts->static_only ? "--static-only" : "--tap");
+		return 1;
+	}
+	if (mo->boots && !mo->boot_dir) {
+		fputs("bpf-validate: --boots needs --boot-dir DIR, the directory of the boots\n",
+		      stderr);
+		return 1;
+	}
+	if (!mo->boots && !ninputs && !mo->host_json) {
+		fputs("bpf-validate: --merge: nothing to merge; give KERNEL=FILE or --boot-dir with --boots\n",
+		      stderr);
+		return 1;
+	}
+	for (size_t r = 0; r < opts->nrequire; r++) {
+		char *t = xasprintf("%s%s%s", req, *req ? "," : "", opts->require[r]);
+
+		free(req);
+		req = t;
+	}
+	mo->required = req;
+	mo->json = opts->format == BV_FMT_JSON;
+	mo->require_kernel = opts->require_kernel || (ci && !strcmp(ci, "true"));
+	rc = bv_merge(inputs, ninputs, mo);
+	free(req);
+	free(mo->guest_objs);
+	free(opts->require);
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option long_opts[] = {
@@ -151,9 +214,24 @@ int main(int argc, char **argv)
 		{ "compare", no_argument, NULL, 'C' },
 		{ "left-label", required_argument, NULL, 'L' },
 		{ "right-label", required_argument, NULL, 'R' },
+		{ "merge", no_argument, NULL, 'M' },
+		{ "policy", no_argument, NULL, 'P' },
+		{ "host-json", required_argument, NULL, 'H' },
+		{ "boot-dir", required_argument, NULL, 'D' },
+		{ "boots", required_argument, NULL, 'N' },
+		{ "guest-object", required_argument, NULL, 'G' },
+		{ "object", required_argument, NULL, 'O' },
+		{ "optional", required_argument, NULL, 'o' },
+		{ "alternatives", required_argument, NULL, 'a' },
+		{ "kernels-min", required_argument, NULL, 'm' },
+		{ "kernels-only", required_argument, NULL, 'k' },
 		{ 0 }
 	};
 	struct bv_opts opts = { .labels = { "left", "right" } };
+	struct bv_merge_opts mo = { 0 };
+	const char *merge_only = NULL;	/* an option that needs --merge */
+	bool merge = false;
+	char *end;
 	struct bv_object *objs;
 	const char *ci = getenv("CI");
 	size_t n;
@@ -191,6 +269,32 @@ int main(int argc, char **argv)
 		case 'C': opts.compare = true; break;
 		case 'L': opts.labels[0] = optarg; break;
 		case 'R': opts.labels[1] = optarg; break;
+		case 'M': merge = true; break;
+		case 'P': mo.policy = true; merge_only = "--policy"; break;
+		case 'H': mo.host_json = optarg; merge_only = "--host-json"; break;
+		case 'D': mo.boot_dir = optarg; merge_only = "--boot-dir"; break;
+		case 'N':
+			mo.boots = strtol(optarg, &end, 10);
+			if (*end || !*optarg || mo.boots < 0 || mo.boots > 4096) {
+				fprintf(stderr, "bpf-validate: --boots takes a number of boots, not '%s'\n",
+					optarg);
+				return 1;
+			}
+			merge_only = "--boots";
+			break;
+		case 'G':
+			mo.guest_objs = realloc(mo.guest_objs,
+						(mo.nguest_objs + 1) * sizeof(*mo.guest_objs));
+			if (!mo.guest_objs)
+				return 1;
+			mo.guest_objs[mo.nguest_objs++] = optarg;
+			merge_only = "--guest-object";
+			break;
+		case 'O': mo.only = optarg; merge_only = "--object"; break;
+		case 'o': mo.optional = optarg; merge_only = "--optional"; break;
+		case 'a': mo.alternatives = optarg; merge_only = "--alternatives"; break;
+		case 'm': mo.kernels_min = optarg; merge_only = "--kernels-min"; break;
+		case 'k': mo.kernels_only = optarg; merge_only = "--kernels-only"; break;
 		case 'h': usage(stdout); return 0;
 		case 'V':
 			printf("bpf-validate (bpfbuild) %s, libbpf %s\n", BV_VERSION,
@@ -201,6 +305,13 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
+	if (merge_only && !merge) {
+		fprintf(stderr, "bpf-validate: %s belongs to --merge; add --merge, or drop it\n",
+			merge_only);
+		return 1;
+	}
+	if (merge)
+		return run_merge(&opts, &mo, argv + optind, argc - optind);
 	if (optind >= argc) {
 		fputs("bpf-validate: no object given; try 'bpf-validate --help'\n",
 		      stderr);

@@ -1,0 +1,372 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * --merge --policy: which kernels count for a program, and whether the
+ * verdicts of every kernel tried (the host's and each VM's) make it pass.
+ *
+ * A program is required unless --optional or --alternatives names it:
+ * required     it passes on every kernel in range that verified it;
+ * optional     it passes on at least one of them (if any verified it);
+ * alternatives on each such kernel, at least one member of the group passes.
+ * "Verified" means pass, rejected or no-target: refused and not-run are left
+ * to the other kernels, and a kernel out of range is not-applicable.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bpf-validate.h"
+#include "merge.h"
+
+struct decl {
+	char *name;
+	const char *role;
+	int group;		/* alternatives: 1.., else 0 */
+};
+
+struct bv_policy {
+	struct decl *d;		/* in declaration order; a later one wins */
+	size_t nd;
+	char **groups;		/* each group's text, "P,Q" */
+	size_t ngroups;
+	char **kmin_prog, **kmin_ver;	/* --kernels-min PROG=VERSION */
+	size_t nkmin;
+	const char *kmin_all;
+	char *kmin_all_buf;
+	const char *konly;
+};
+
+/* Splits S at SEP into owned strings (empty ones kept, as awk's split). */
+static size_t split(const char *s, char sep, char ***out)
+{
+	size_t n = 0;
+
+	*out = NULL;
+	if (!s || !*s)
+		return 0;
+	for (const char *p = s;; ) {
+		const char *e = strchr(p, sep);
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+
+		*out = realloc(*out, (n + 1) * sizeof(**out));
+		if (!*out)
+			abort();
+		(*out)[n++] = xasprintf("%.*s", (int)len, p);
+		if (!e)
+			return n;
+		p = e + 1;
+	}
+}
+
+static void free_list(char **l, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(l[i]);
+	free(l);
+}
+
+static struct decl *find(const struct bv_policy *p, const char *name)
+{
+	for (size_t i = 0; i < p->nd; i++)
+		if (!strcmp(p->d[i].name, name))
+			return &p->d[i];
+	return NULL;
+}
+
+static void declare(struct bv_policy *p, const char *name, const char *role, int group)
+{
+	struct decl *d;
+
+	if (!*name)
+		return;
+	d = find(p, name);
+	if (!d) {
+		p->d = realloc(p->d, (p->nd + 1) * sizeof(*p->d));
+		if (!p->d)
+			abort();
+		d = &p->d[p->nd++];
+		d->name = xstrdup(name);
+	}
+	d->role = role;
+	d->group = group;
+}
+
+static void declare_list(struct bv_policy *p, const char *list, const char *role, int group)
+{
+	char **a;
+	size_t n = split(list, ',', &a);
+
+	for (size_t i = 0; i < n; i++)
+		declare(p, a[i], role, group);
+	free_list(a, n);
+}
+
+struct bv_policy *bv_policy_new(const struct bv_merge_opts *o)
+{
+	struct bv_policy *p = xcalloc(1, sizeof(*p));
+	char **a;
+	size_t n;
+
+	declare_list(p, o->required, "required", 0);
+	declare_list(p, o->optional, "optional", 0);
+	p->ngroups = split(o->alternatives, ';', &p->groups);
+	for (size_t g = 0; g < p->ngroups; g++)
+		declare_list(p, p->groups[g], "alternative", g + 1);
+	/* --kernels-min VER for every program, PROG=VER for one */
+	n = split(o->kernels_min, ',', &a);
+	p->kmin_all = "";
+	for (size_t i = 0; i < n; i++) {
+		char *eq = strchr(a[i], '=');
+
+		if (!*a[i])
+			continue;
+		if (!eq) {
+			free(p->kmin_all_buf);
+			p->kmin_all = p->kmin_all_buf = xstrdup(a[i]);
+			continue;
+		}
+		p->kmin_prog = realloc(p->kmin_prog, (p->nkmin + 1) * sizeof(char *));
+		p->kmin_ver = realloc(p->kmin_ver, (p->nkmin + 1) * sizeof(char *));
+		if (!p->kmin_prog || !p->kmin_ver)
+			abort();
+		p->kmin_prog[p->nkmin] = xasprintf("%.*s", (int)(eq - a[i]), a[i]);
+		p->kmin_ver[p->nkmin++] = xstrdup(eq + 1);
+	}
+	free_list(a, n);
+	p->konly = o->kernels_only ? o->kernels_only : "";
+	return p;
+}
+
+void bv_policy_free(struct bv_policy *p)
+{
+	if (!p)
+		return;
+	for (size_t i = 0; i < p->nd; i++)
+		free(p->d[i].name);
+	free(p->d);
+	free_list(p->groups, p->ngroups);
+	free_list(p->kmin_prog, p->nkmin);
+	free_list(p->kmin_ver, p->nkmin);
+	free(p->kmin_all_buf);
+	free(p);
+}
+
+/* The fields of S between runs of non-digits, as awk's split(s, a,
+ * /[^0-9]+/): a leading or trailing separator gives an empty field. */
+static size_t num_fields(const char *s, char ***out)
+{
+	size_t n = 0;
+	const char *p = s;
+
+	*out = NULL;
+	if (!*s)
+		return 0;
+	for (;;) {
+		const char *e = p;
+
+		while (*e >= '0' && *e <= '9')
+			e++;
+		*out = realloc(*out, (n + 1) * sizeof(**out));
+		if (!*out)
+			abort();
+		(*out)[n++] = xasprintf("%.*s", (int)(e - p), p);
+		if (!*e)
+			return n;
+		while (*e && !(*e >= '0' && *e <= '9'))
+			e++;
+		p = e;
+		if (!*p) {	/* a trailing separator */
+			*out = realloc(*out, (n + 1) * sizeof(**out));
+			if (!*out)
+				abort();
+			(*out)[n++] = xstrdup("");
+			return n;
+		}
+	}
+}
+
+/* <0, 0, >0 as release A is older, as old, newer than B, comparing B's
+ * numeric parts only (6.12 against 6.12.118+deb12: equal). */
+static int vercmp(const char *a, const char *b)
+{
+	char **pa, **pb;
+	size_t na = num_fields(a, &pa), nb = num_fields(b, &pb);
+	int r = 0;
+
+	for (size_t i = 0; i < nb && !r; i++) {
+		double x, y;
+
+		if (!*pb[i])
+			continue;
+		if (i >= na || !*pa[i]) {
+			r = -1;
+			break;
+		}
+		x = strtod(pa[i], NULL);
+		y = strtod(pb[i], NULL);
+		r = x < y ? -1 : x > y;
+	}
+	free_list(pa, na);
+	free_list(pb, nb);
+	return r;
+}
+
+/* P names S, or a prefix of it followed by '-', '.' or '+' ("6.12" names
+ * 6.12.118+deb12-cloud-amd64). */
+static bool names(const char *p, const char *s)
+{
+	size_t n = strlen(p);
+
+	if (!strcmp(p, s))
+		return true;
+	return !strncmp(s, p, n) && s[n] && strchr("-.+", s[n]);
+}
+
+bool bv_policy_in_range(const struct bv_policy *p, const char *name,
+			const char *release, const char *prog)
+{
+	const char *min = p->kmin_all;
+	char **a;
+	size_t n;
+	bool in = false;
+
+	for (size_t i = 0; i < p->nkmin; i++)
+		if (!strcmp(p->kmin_prog[i], prog))
+			min = p->kmin_ver[i];
+	if (*min && *release && vercmp(release, min) < 0)
+		return false;
+	if (!*p->konly)
+		return true;
+	n = split(p->konly, ',', &a);
+	for (size_t i = 0; i < n && !in; i++)
+		in = *a[i] && (names(a[i], name) || names(a[i], release));
+	free_list(a, n);
+	return in;
+}
+
+char *bv_policy_range_text(const struct bv_merge_opts *o)
+{
+	const char *min = o->kernels_min ? o->kernels_min : "";
+	const char *only = o->kernels_only ? o->kernels_only : "";
+
+	if (*min && *only)
+		return xasprintf("kernels older than %s, and kernels other than %s", min, only);
+	if (*min)
+		return xasprintf("kernels older than %s", min);
+	return xasprintf("kernels other than %s", only);
+}
+
+static bool verified(const char *v)
+{
+	return v && (!strcmp(v, "pass") || !strcmp(v, "rejected") ||
+		     !strcmp(v, "no-target"));
+}
+
+/* Appends ", " (unless empty) and the formatted text to *S. */
+static void append(char **s, const char *a, const char *b)
+{
+	char *t = xasprintf("%s%s%s%s", *s ? *s : "", *s ? ", " : "", a, b ? b : "");
+
+	free(*s);
+	*s = t;
+}
+
+static void append_raw(char **s, const char *a)
+{
+	char *t = xasprintf("%s%s", *s, a);
+
+	free(*s);
+	*s = t;
+}
+
+int bv_policy_eval(const struct bv_policy *p, struct bv_merge *m)
+{
+	int fails = 0;
+
+	for (size_t r = 0; r < m->nrows; r++) {
+		struct bv_mrow *row = &m->rows[r];
+		const struct decl *d = find(p, row->program);
+		char *bad = NULL;
+		int npass = 0, nver = 0;
+
+		row->role = d ? d->role : "required";
+		for (int n = m->first; n <= m->count; n++) {
+			const char *c = row->cell[n];
+
+			if (!verified(c))
+				continue;
+			nver++;
+			if (!strcmp(c, "pass"))
+				npass++;
+			else
+				append(&bad, c, " on "), append_raw(&bad, m->k[n].name);
+		}
+		row->fail = false;
+		row->why = NULL;
+		if (!strcmp(row->program, "-"))	/* an object that cannot be used */
+			for (int n = m->first; n <= m->count; n++)
+				if (row->cell[n] && !strcmp(row->cell[n], "error")) {
+					free(row->why);
+					row->why = xasprintf("the object cannot be used on %s",
+							     m->k[n].name);
+				}
+		if (!strcmp(row->role, "required") && bad) {
+			free(row->why);
+			row->why = xasprintf("required, but %s", bad);
+		}
+		if (!strcmp(row->role, "optional") && nver > 0 && npass == 0) {
+			free(row->why);
+			row->why = xasprintf("optional, but loads on no kernel: %s", bad ? bad : "");
+		}
+		free(bad);
+		if (row->why) {
+			row->fail = true;
+			fails++;
+		}
+	}
+	/* A group fails on a kernel where a member was verified and none passes. */
+	for (size_t g = 1; g <= p->ngroups; g++) {
+		char *why = NULL;
+
+		for (int n = m->first; n <= m->count; n++) {
+			bool any = false, ok = false;
+
+			for (size_t r = 0; r < m->nrows; r++) {
+				const struct decl *d = find(p, m->rows[r].program);
+				const char *c = m->rows[r].cell[n];
+
+				if (!d || d->group != (int)g || !verified(c))
+					continue;
+				any = true;
+				ok |= !strcmp(c, "pass");
+			}
+			if (any && !ok)
+				append(&why, m->k[n].name, NULL);
+		}
+		if (!why)
+			continue;
+		for (size_t r = 0; r < m->nrows; r++) {
+			const struct decl *d = find(p, m->rows[r].program);
+
+			if (d && d->group == (int)g && !m->rows[r].fail) {
+				m->rows[r].fail = true;
+				fails++;
+				m->rows[r].why = xasprintf("none of the alternatives %s loads on %s",
+							   p->groups[g - 1], why);
+			}
+		}
+		free(why);
+	}
+	for (size_t i = 0; i < p->nd; i++) {
+		bool seen = false;
+
+		for (size_t r = 0; r < m->nrows && !seen; r++)
+			seen = !strcmp(m->rows[r].program, p->d[i].name);
+		if (seen)
+			continue;
+		fails++;
+		m->noprog = realloc(m->noprog, (m->nnoprog + 1) * sizeof(char *));
+		if (!m->noprog)
+			abort();
+		m->noprog[m->nnoprog++] = xstrdup(p->d[i].name);
+	}
+	return fails;
+}
