@@ -14,6 +14,10 @@ for ph in setup unpack prepare configure compile test install; do
 	assert_grep "^>>> phase $ph$" "$log" "phases"
 done
 assert_grep "^meson setup --prefix=/usr " "$log" "src_configure"
+# src_test runs the engine's tests, and not the whole suite: that one needs
+# root and QEMU, and its gentoo area would run this ebuild again.
+assert_grep "engine/decide\.t +OK" "$log" "src_test"
+assert_no_grep "bpfbuild:(gentoo|vm) /|(gentoo|vm) - bpfbuild:" "$log" "src_test"
 
 [ -x "$D/usr/bin/bpf-validate" ] || fail "usr/bin/bpf-validate not installed"
 "$D/usr/bin/bpf-validate" --help >"$T/help" 2>&1 || fail "the installed bpf-validate does not run: $(head -n 3 "$T/help")"
