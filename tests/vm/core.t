@@ -25,6 +25,26 @@ assert_grep "^core_guarded\.bpf\.o +2 +ok \(1 guarded\) +ok +ok$" "$T/off-g" "of
 "$VM_TOOLS/bpf-core-check" --json --kernel "$K61" "$VM_OBJ/core_guarded.bpf.o" "$VM_OBJ/core_unguarded.bpf.o" >"$T/off.json" || :
 json_check "$T/off.json" '[r["status"] for r in d["objects"][0]["kernels"][0]["relocations"]] == ["absent", "guarded"] and [r["status"] for r in d["objects"][1]["kernels"][0]["relocations"]] == ["failed"] and d["exit"] == 1' "offline JSON"
 
+# A bpftool whose debug log words the relocations otherwise ("relocation #0"
+# for "relo #0") must not pass the unguarded object as holding none: the
+# relocations the log names differ from the object's (bpf-validate --info).
+mkdir -p "$T/bin"
+cat >"$T/bin/bpftool" <<SH
+#!/bin/sh
+"$BPFTOOL" "\$@" 2>&1 | sed 's/: relo #/: relocation #/'
+SH
+chmod +x "$T/bin/bpftool"
+rc=0
+"$VM_TOOLS/bpf-core-check" --bpftool "$T/bin/bpftool" --kernel "$K61" "$VM_OBJ/core_unguarded.bpf.o" >"$T/reworded" 2>&1 || rc=$?
+cat "$T/reworded"
+assert_eq "bpf-core-check exit, another log wording" 1 "$rc"
+assert_grep "^core_unguarded\.bpf\.o on ${k61//+/\\+}: bpftool's log does not match the object's 1 CO-RE relocation\(s\) \(1 not in the log, the first tracepoint/sched/sched_process_exec #0\)" "$T/reworded"
+# And without a bpf-validate to read the object: one line, exit 1.
+rc=0
+BPF_VALIDATE=$T/none "$VM_TOOLS/bpf-core-check" --kernel "$K61" "$VM_OBJ/core_unguarded.bpf.o" >"$T/nov" 2>&1 || rc=$?
+assert_eq "bpf-core-check exit, no validator" 1 "$rc"
+assert_eq "its message" "bpf-core-check: $T/none: not an executable; fix --validator or BPF_VALIDATE" "$(cat "$T/nov")"
+
 # In the 6.1 VM: libbpf poisons the unresolved read and the verifier rejects it.
 rc=0
 "$VM_TOOLS/bpf-vm-verify" --kernel "$K61" "$VM_OBJ/core_guarded.bpf.o" "$VM_OBJ/core_unguarded.bpf.o" >"$T/vm" 2>&1 || rc=$?

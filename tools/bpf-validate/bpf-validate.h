@@ -162,6 +162,9 @@ int bv_object_exit(const struct bv_object *o);
 /* compare.c: --compare; returns the exit status */
 int bv_compare(char **sides, int nsides, const struct bv_opts *opts);
 
+/* info.c: --info; returns the exit status */
+int bv_info(char **paths, int n, bool json);
+
 /* report.c */
 void bv_report(struct bv_object *objs, size_t n, const struct bv_opts *opts,
 	       int exit_code);

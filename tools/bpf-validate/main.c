@@ -23,6 +23,7 @@ static void usage(FILE *f)
 "Usage: bpf-validate [OPTION]... OBJECT...\n"
 "   or: bpf-validate --compare [OPTION]... LEFT RIGHT [LEFT RIGHT]...\n"
 "   or: bpf-validate --merge [OPTION]... [KERNEL=FILE]...\n"
+"   or: bpf-validate --info [--json] OBJECT...\n"
 "Check BPF ELF objects: static checks, then each program on its own in the\n"
 "running kernel's verifier.\n"
 "\n"
@@ -40,6 +41,8 @@ static void usage(FILE *f)
 "                    name the two sides (default: left, right)\n"
 "  --merge           merge per-kernel --json documents into one program x\n"
 "                    kernel table (or --json); see below\n"
+"  --info            what each object holds, read only: its sections, BTF,\n"
+"                    programs and CO-RE relocations; see below\n"
 "  -h, --help        show this help\n"
 "  -V, --version     show the version\n"
 "\n"
@@ -83,6 +86,13 @@ static void usage(FILE *f)
 "each side's verdict.  Rows that pass on exactly one side come first,\n"
 "marked \"!!\".  Exit 0 when every built side passes, 1 when one is\n"
 "rejected or unusable, 77 as above.\n"
+"\n"
+"--info prints tab-separated lines per object (or --json, one document):\n"
+"  object PATH MACHINE ERROR; section NAME SIZE; btf TYPES LINE_INFO;\n"
+"  program SECTION NAME OFFSET SIZE;\n"
+"  relo SECTION INDEX KIND TYPE_ID ACCESS PROGRAM FILE:LINE\n"
+"(KIND as libbpf names it; an empty field is unknown).  Exit 1 if an object\n"
+"cannot be read, with one line on stderr.\n"
 "\n"
 "--merge reads each KERNEL=FILE (a document bpf-validate --json wrote on that\n"
 "kernel) and prints one column per kernel, one row per program; --json gives\n"
@@ -215,6 +225,7 @@ int main(int argc, char **argv)
 		{ "left-label", required_argument, NULL, 'L' },
 		{ "right-label", required_argument, NULL, 'R' },
 		{ "merge", no_argument, NULL, 'M' },
+		{ "info", no_argument, NULL, 'I' },
 		{ "policy", no_argument, NULL, 'P' },
 		{ "host-json", required_argument, NULL, 'H' },
 		{ "boot-dir", required_argument, NULL, 'D' },
@@ -230,7 +241,7 @@ int main(int argc, char **argv)
 	struct bv_opts opts = { .labels = { "left", "right" } };
 	struct bv_merge_opts mo = { 0 };
 	const char *merge_only = NULL;	/* an option that needs --merge */
-	bool merge = false;
+	bool merge = false, info = false;
 	char *end;
 	struct bv_object *objs;
 	const char *ci = getenv("CI");
@@ -270,6 +281,7 @@ int main(int argc, char **argv)
 		case 'L': opts.labels[0] = optarg; break;
 		case 'R': opts.labels[1] = optarg; break;
 		case 'M': merge = true; break;
+		case 'I': info = true; break;
 		case 'P': mo.policy = true; merge_only = "--policy"; break;
 		case 'H': mo.host_json = optarg; merge_only = "--host-json"; break;
 		case 'D': mo.boot_dir = optarg; merge_only = "--boot-dir"; break;
@@ -310,13 +322,24 @@ int main(int argc, char **argv)
 			merge_only);
 		return 1;
 	}
+	if (merge && info) {
+		fputs("bpf-validate: --info and --merge are two modes; give one\n", stderr);
+		return 1;
+	}
 	if (merge)
 		return run_merge(&opts, &mo, argv + optind, argc - optind);
+	if (info && (opts.compare || opts.static_only || opts.format == BV_FMT_TAP)) {
+		fprintf(stderr, "bpf-validate: --info only reads; no %s with it\n",
+			opts.compare ? "--compare" : opts.static_only ? "--static-only" : "--tap");
+		return 1;
+	}
 	if (optind >= argc) {
 		fputs("bpf-validate: no object given; try 'bpf-validate --help'\n",
 		      stderr);
 		return 1;
 	}
+	if (info)
+		return bv_info(argv + optind, argc - optind, opts.format == BV_FMT_JSON);
 	if (!opts.require_kernel && ci && !strcmp(ci, "true")) {
 		opts.require_kernel = true;
 		opts.require_why = "CI=true";

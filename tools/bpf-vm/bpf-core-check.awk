@@ -1,27 +1,18 @@
 # bpf-core-check.awk: the body of bpf-core-check (see there).  Needs
-# bpf-vm-lib.awk.  Three modes, by the variable "mode":
+# bpf-vm-lib.awk.  Two modes, by the variable "mode":
 #
-# mode=sections  input: readelf -SW OBJ.  Prints "BTF_OFF BTF_SIZE
-#                EXT_OFF EXT_SIZE" (decimal) when the object has both .BTF
-#                and .BTF.ext.
-#
-# mode=info      input: readelf -SW OBJ, od -An -v -tu1 of .BTF, the same of
-#                .BTF.ext, readelf -sW OBJ (in that order).  For every CO-RE
-#                relocation in .BTF.ext prints
-#                    R <TAB> SECTION <TAB> INDEX <TAB> PROGRAM <TAB> FILE:LINE
-#                PROGRAM: the function symbol holding the relocated
-#                instruction; FILE:LINE: the line info at or before it (the
-#                compiler's attribution, as it is); either may be empty.
-#
-# mode=analyze   input: the info lines, then bpftool -d gen min_core_btf's
-#                output.  Variables: rc (bpftool's exit), obj, oi, ki.
+# mode=analyze   input: the "object" and "relo" lines of bpf-validate --info
+#                OBJ, then bpftool -d gen min_core_btf's output.
+#                Variables: rc (bpftool's exit), obj, oi, ki.
 #                Prints "K <TAB> oi <TAB> ki <TAB> ERROR" and one line per
 #                relocation, sorted by section and index:
 #                    R <TAB> oi <TAB> ki <TAB> SECTION <TAB> INDEX <TAB> KIND
 #                      <TAB> SPEC <TAB> MATCHED <TAB> RESULT <TAB> PROGRAM
 #                      <TAB> SOURCE <TAB> STATUS
 #                Whether a relocation matched is bpftool's (libbpf's) word;
-#                this only reads it.
+#                this only reads it, and fails (a K error) unless the log
+#                names exactly the relocations the object holds, each with
+#                the object's kind.
 #
 # mode=report    no input; ENVIRON: CORE_RECORDS (the analyze lines of all
 #                objects and kernels), CORE_KNAMES (kernel names, one a line),
@@ -35,8 +26,6 @@ BEGIN {
 		report()
 		exit final
 	}
-	if (mode == "sections" || mode == "info")
-		FS = " "
 	# Which input this is, by name (an empty input has no first line).
 	for (i = 1; i < ARGC; i++) FIDX[ARGV[i]] = i
 	nrel = 0
@@ -44,42 +33,17 @@ BEGIN {
 
 { nfile = FIDX[FILENAME] }
 
-# ---- readelf -SW: section index -> name, offsets of .BTF / .BTF.ext
-(mode == "sections" || mode == "info") && nfile == 1 {
-	if ($0 !~ /^ *\[ *[0-9]+\]/) next
-	line = $0
-	sub(/^ *\[ */, "", line)
-	i = index(line, "]")
-	idx = substr(line, 1, i - 1) + 0
-	split(substr(line, i + 1), f, " ")
-	SECNAME[idx] = idx == 0 ? "" : f[1]
-	if (idx > 0 && (f[1] == ".BTF" || f[1] == ".BTF.ext")) {
-		OFF[f[1]] = hex(f[4])
-		SIZE[f[1]] = hex(f[5])
-	}
-	next
-}
-
-mode == "info" && nfile == 2 { for (i = 1; i <= NF; i++) B[nb++] = $i + 0; next }
-mode == "info" && nfile == 3 { for (i = 1; i <= NF; i++) E[ne++] = $i + 0; next }
-# readelf -sW:  "Num: Value Size Type Bind Vis Ndx Name"
-mode == "info" && nfile == 4 {
-	if (NF < 8 || $1 !~ /^[0-9]+:$/ || $4 != "FUNC" || $7 !~ /^[0-9]+$/) next
-	sec = SECNAME[$7 + 0]
-	n = NFUNC[sec]++
-	FSTART[sec, n] = hex($2)
-	FEND[sec, n] = FSTART[sec, n] + ($3 ~ /^0x/ ? hex($3) : $3 + 0)
-	FNAME[sec, n] = $8
-	next
-}
-
+# bpf-validate --info: "relo SECTION INDEX KIND TYPE_ID ACCESS PROGRAM
+# FILE:LINE", and "object PATH MACHINE ERROR".
 mode == "analyze" && nfile == 1 {
-	if ($1 == "R") {
+	if ($1 == "relo") {
 		HAVE[$2, $3] = 1
-		PROG[$2, $3] = $4
-		SRC[$2, $3] = $5
-	} else if ($1 == "E")
-		INFOERR = $2
+		HKIND[$2, $3] = $4
+		PROG[$2, $3] = $7
+		SRC[$2, $3] = $8
+		nhave++
+	} else if ($1 == "object" && $4 != "")
+		INFOERR = $4
 	next
 }
 
@@ -119,77 +83,6 @@ mode == "analyze" && nfile == 2 {
 	next
 }
 
-# ---- the object's .BTF / .BTF.ext
-
-function u32(A, p) {
-	return A[p] + A[p + 1] * 256 + A[p + 2] * 65536 + A[p + 3] * 16777216
-}
-
-function cstr(off,    p, s) {
-	p = BTF_STR + off
-	s = ""
-	while (p < nb && B[p] != 0)
-		s = s CHR[B[p++]]
-	return s
-}
-
-# walk(OFF, LEN, KIND): the records of one .BTF.ext info block, per section.
-function walk(off, len, kind,    p, end, rec, sec, n, i) {
-	if (!len) return
-	p = EXT_HDR + off
-	end = p + len
-	rec = u32(E, p)
-	p += 4
-	while (p < end) {
-		sec = cstr(u32(E, p))
-		n = u32(E, p + 4)
-		p += 8
-		if (kind == "line") {
-			LN[sec] = n
-			for (i = 0; i < n; i++) {
-				LOFF[sec, i] = u32(E, p)
-				LFILE[sec, i] = cstr(u32(E, p + 4))
-				LLINE[sec, i] = int(u32(E, p + 12) / 1024)
-				p += rec
-			}
-		} else {
-			if (!(sec in CN)) CSEC[ncsec++] = sec
-			CN[sec] = n
-			for (i = 0; i < n; i++) {
-				COFF[sec, i] = u32(E, p)
-				p += rec
-			}
-		}
-		if (rec < 1) break
-	}
-}
-
-# The same choice as sorting and taking the last that qualifies: the
-# greatest (start, end, name) function holding the instruction, and the
-# greatest (offset, file, line) line info at or before it.
-function locate(sec, off,    i, best, src, bo, bf, bl) {
-	best = ""
-	for (i = 0; i < NFUNC[sec]; i++) {
-		if (FSTART[sec, i] <= off && off < (FEND[sec, i] > FSTART[sec, i] ? FEND[sec, i] : FSTART[sec, i] + 1)) {
-			if (best == "" || FSTART[sec, i] > FSTART[sec, best] ||
-			    (FSTART[sec, i] == FSTART[sec, best] && (FEND[sec, i] > FEND[sec, best] ||
-			     (FEND[sec, i] == FEND[sec, best] && FNAME[sec, i] "" > FNAME[sec, best] ""))))
-				best = i
-		}
-	}
-	LOC_PROG = best == "" ? "" : FNAME[sec, best]
-	src = ""
-	for (i = 0; i < LN[sec]; i++) {
-		if (LOFF[sec, i] > off) continue
-		if (src == "" || LOFF[sec, i] > bo || (LOFF[sec, i] == bo && (LFILE[sec, i] "" > bf "" ||
-		    (LFILE[sec, i] "" == bf "" && LLINE[sec, i] > bl)))) {
-			src = i
-			bo = LOFF[sec, i]; bf = LFILE[sec, i]; bl = LLINE[sec, i]
-		}
-	}
-	LOC_SRC = src == "" ? "" : bf ":" bl
-}
-
 # ---- analyze: statuses
 
 function guard_key(spec,    i) {
@@ -207,12 +100,37 @@ function clean(s) {
 	return s
 }
 
+# coverage(): "" when bpftool's log named exactly the object's relocations,
+# with their kinds; else why not.  A log in a wording this does not read
+# would otherwise look like an object without relocations: "ok".
+function coverage(    key, k, miss, extra, kind, fs, fi) {
+	for (key in HAVE) {
+		if (!(key in DECL)) {
+			split(key, k, SUBSEP)
+			if (!miss++ || k[1] "" < fs "" || (k[1] "" == fs "" && k[2] < fi)) {
+				fs = k[1]; fi = k[2] + 0
+			}
+		} else if (KIND[key] != HKIND[key]) {
+			split(key, k, SUBSEP)
+			kind = k[1] " #" k[2] ": <" KIND[key] "> in the log, <" HKIND[key] "> in the object"
+		}
+	}
+	for (key in DECL)
+		if (!(key in HAVE)) extra++
+	if (!miss && !extra && kind == "") return ""
+	return "bpftool's log does not match the object's " nhave " CO-RE relocation(s) (" \
+		(miss ? miss " not in the log, the first " fs " #" fi : extra ? extra " in the log only" : kind) \
+		"): its debug output is in a form bpf-core-check does not read; check " bpftool
+}
+
 function analyze(    i, j, t, key, err, k, g, gt, status) {
 	err = ""
 	if (rc != 0)
 		err = "bpftool gen min_core_btf failed: " (lastplain != "" ? lastplain : lastline != "" ? lastline : "exit " rc)
 	if (err == "" && INFOERR != "")
-		err = obj ": cannot read BTF.ext: " INFOERR
+		err = obj ": cannot read it: " INFOERR
+	if (err == "")
+		err = coverage()
 	print "K\t" oi "\t" ki "\t" clean(err)
 	# sort by (section, index)
 	for (i = 1; i < nrel; i++)
@@ -251,24 +169,7 @@ function analyze(    i, j, t, key, err, k, g, gt, status) {
 }
 
 END {
-	if (mode == "sections") {
-		if ((".BTF" in OFF) && (".BTF.ext" in OFF))
-			print OFF[".BTF"], SIZE[".BTF"], OFF[".BTF.ext"], SIZE[".BTF.ext"]
-	} else if (mode == "info") {
-		if (nb < 24 || ne < 8) exit
-		BTF_STR = u32(B, 4) + u32(B, 16)
-		EXT_HDR = u32(E, 4)
-		walk(u32(E, 16), u32(E, 20), "line")
-		if (EXT_HDR >= 32)
-			walk(u32(E, 24), u32(E, 28), "core")
-		for (s = 0; s < ncsec; s++) {
-			sec = CSEC[s]
-			for (i = 0; i < CN[sec]; i++) {
-				locate(sec, COFF[sec, i])
-				print "R\t" sec "\t" i "\t" LOC_PROG "\t" LOC_SRC
-			}
-		}
-	} else if (mode == "analyze")
+	if (mode == "analyze")
 		analyze()
 }
 
