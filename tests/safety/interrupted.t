@@ -1,4 +1,4 @@
-# Interrupted VM tools and verifier tests leave nothing behind.  A FIFO
+# Interrupted VM tools, verifier tests, compiles and probes leave nothing behind (no file, no mount).
 # stands for the kernel image or the object: the tool blocks reading it,
 # with its temporary directory made, and the signal comes to its whole
 # process group (as from Ctrl-C, a meson test timeout or systemd), at a
@@ -82,6 +82,30 @@ for sig in TERM HUP; do
 	killed $sig $((128 + $(kill -l $sig)))
 	nothing_left "$TMPDIR/*"
 done
+
+note "bpfbuild-probe, SIGTERM while it loads a probe in its private bpffs"
+# bpftool's "prog loadall" blocks reading the FIFO, with the bpffs mounted.
+probe=$BPFBUILD_TOP/meson-modules/bpfbuild/scripts/bpfbuild-probe
+real_bpftool=$(command -v bpftool || echo /usr/sbin/bpftool)
+cat >"$T/blocking-bpftool" <<SH
+#!/bin/sh
+case "\$*" in *"prog loadall"*) exec cat "$T/fifo" >/dev/null ;; esac
+exec "$real_bpftool" "\$@"
+SH
+chmod +x "$T/blocking-bpftool"
+BPFTOOL=$T/blocking-bpftool BPFBUILD_PROBE_CACHE=off started "$probe"
+awaited "the probe's bpffs is mounted" grep -qF " $TMPDIR/bpfbuild-probe." /proc/self/mounts
+kill -s TERM -- "-$pid"
+n=0
+while kill -0 "$pid" 2>/dev/null; do
+	n=$((n + 1))
+	[ $n -lt 100 ] || { kill -s KILL -- "-$pid"; fail "the probe still runs 10 s after SIGTERM"; }
+	sleep 0.1
+done
+rc=0; wait "$pid" || rc=$?
+assert_eq "the probe's exit status after SIGTERM" 143 "$rc"
+assert_no_grep " $TMPDIR/" /proc/self/mounts "the mounts after SIGTERM"
+nothing_left "$TMPDIR/*"
 
 note "SIGKILL: the next run removes what the killed one left"
 # Not bpfbuild's (no mark), and marked but owned by a live process (this
