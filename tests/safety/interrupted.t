@@ -1,4 +1,5 @@
-# Interrupted VM tools, verifier tests, compiles and probes leave nothing behind (no file, no mount).
+# Interrupted VM tools, verifier tests, compiles and probes leave nothing
+# behind (no file, no mount).  A FIFO
 # stands for the kernel image or the object: the tool blocks reading it,
 # with its temporary directory made, and the signal comes to its whole
 # process group (as from Ctrl-C, a meson test timeout or systemd), at a
