@@ -169,6 +169,8 @@ replay_done() { xargs -r -d '\n' rm -rf <"$work/replay.dirs"; }
 replay_prep
 bash "$work/replay.sh" >"$work/replay.log" 2>&1 || { tail "$work/replay.log" >&2; die "the replay failed"; }
 while read -r obj name; do
+	# The skeleton's name is bpftool's default, NAME.bpf.o's "NAME_bpf".
+	name=${name%_bpf}
 	for pair in "$obj $work/ref/$name.bpf.o" "${obj%/*}/skel.h $work/ref/$name.skel.h"; do
 		# shellcheck disable=SC2086 # two paths without spaces (mktemp names)
 		cmp -s $pair || die "the replayed commands did not give bpfbuild's bytes for $name"

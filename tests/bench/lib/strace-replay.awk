@@ -24,7 +24,7 @@ function cwd_of(p) {
 function dirname(s) { sub(/\/[^\/]*$/, "", s); return s == "" ? "/" : s }
 function basename(s) { sub(/.*\//, "", s); return s }
 function note_dir(s) {
-	if (match(s, /^.*\/\.bpfbuild-cc\.[A-Za-z0-9]+/))
+	if (match(s, /^.*\/\.bpfbuild-cc\.[A-Za-z0-9.]+/))
 		tmpdirs[substr(s, RSTART, RLENGTH)] = 1
 }
 # parse_argv(LINE): fills argv[1..n] from execve's string array; returns n.
