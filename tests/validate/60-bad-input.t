@@ -100,6 +100,27 @@ assert_eq "FIFO: stderr ($(cat "$T/err"))" "bpf-validate: $T/fifo.o: not a regul
 # which libbpf 1.1 follows past its buffer: refused before libbpf sees them.
 check "$BPFBUILD_TOP/tests/validate/fuzz-regress/sh-link-out-of-range.o" \
 	'section [0-9]+ links to section [0-9]+, outside the section table of [0-9]+'
+# A BTF variable whose size wraps libbpf's int (a kcfg extern's, here):
+# libbpf 1.1 and 1.7 return the "error" as an object pointer and crash
+# (found by fuzzing).
+check "$BPFBUILD_TOP/tests/validate/fuzz-regress/kcfg-size-wraps.o" \
+	'corrupt \.BTF: BTF variable [0-9]+ \(LINUX_HAS_SYSCALL_WRAPPER\) is [0-9]+ bytes, more than libbpf can hold'
+# A line_info record that points past its section's instructions.
+python3 - "$OBJ/core_tp.o" "$T/line-past-end.o" <<'PY'
+import struct, sys
+d = bytearray(open(sys.argv[1], "rb").read())
+shoff = struct.unpack_from("<Q", d, 0x28)[0]
+shnum, shstrndx = struct.unpack_from("<HH", d, 0x3c)
+secs = [struct.unpack_from("<IIQQQQIIQQ", d, shoff + 64 * i) for i in range(shnum)]
+def name(s): o = secs[shstrndx][4] + s[0]; return d[o:d.index(0, o)].decode()
+ext = [s for s in secs if name(s) == ".BTF.ext"][0][4]
+hdr_len = struct.unpack_from("<I", d, ext + 4)[0]
+line_off = struct.unpack_from("<I", d, ext + 16)[0]
+first = ext + hdr_len + line_off + 4 + 8     # record size, then the first section's name and count
+struct.pack_into("<I", d, first + 16, 0x100000)   # its second record's instruction offset
+open(sys.argv[2], "wb").write(d)
+PY
+check "$T/line-past-end.o" 'corrupt \.BTF\.ext: line_info record 1 of section tracepoint/sched/sched_process_exec points past its end \(offset 1048576, size [0-9]+\)'
 # An object without any program is an error with its cause, not a pass.
 rc=0; "$BPF_VALIDATE" --json "$OBJ/maps_only.o" >"$T/out.json" 2>"$T/err" || rc=$?
 assert_eq "no programs: exit status" 1 "$rc"

@@ -6,6 +6,8 @@
  * follows ids blindly (fuzzing crashed it on a dangling id).  libbpf 1.2
  * added similar checks of its own; this keeps older versions safe.
  */
+#include <limits.h>
+
 #include <bpf/btf.h>
 
 #include "bpf-validate.h"
@@ -114,6 +116,21 @@ int bv_btf_sanity(const struct btf *btf, char **why)
 				FAIL("BTF type %u starts a cyclic or too deep type chain", id);
 			t = btf__type_by_id(btf, next);
 		}
+	}
+	/* libbpf keeps a variable's size in an int (an extern's kcfg size, a
+	 * datasec variable's): a size over INT_MAX wraps to a negative
+	 * "error" that it then returns as an object pointer (found by
+	 * fuzzing; libbpf 1.1 and 1.7). */
+	for (__u32 id = 1; id < cnt; id++) {
+		const struct btf_type *t = btf__type_by_id(btf, id);
+		__s64 size;
+
+		if (!btf_is_var(t))
+			continue;
+		size = btf__resolve_size(btf, t->type);
+		if (size > INT_MAX)
+			FAIL("BTF variable %u (%s) is %lld bytes, more than libbpf can hold", id,
+			     btf__name_by_offset(btf, t->name_off), (long long)size);
 	}
 	return 0;
 #undef BAD_ID

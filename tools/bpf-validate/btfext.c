@@ -6,6 +6,7 @@
  * Each block is a u32 record size, then per ELF section {sec_name_off,
  * num_info, records...}.  Every offset is checked against the section size.
  */
+#include <elf.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -165,11 +166,44 @@ const struct bv_ext_sec *bv_ext_find(const struct bv_ext_info *i,
 	return NULL;
 }
 
-/* What libbpf dereferences from the records: type ids and strings. */
+/* Whether every record of an info block names an executable section of
+ * the object and an instruction inside it: libbpf maps the records to
+ * programs by these offsets without checking them. */
+static int records_in_sections(const struct bv_elf *e, const struct bv_ext_info *i,
+			       const char *what, char **why)
+{
+	for (size_t s = 0; s < i->nsecs; s++) {
+		const struct bv_sec *sec = bv_elf_sec(e, i->secs[s].name);
+
+		if (!sec || !sec->data || !(sec->flags & SHF_EXECINSTR)) {
+			*why = xasprintf("%s names section %s, which holds no program",
+					 what, i->secs[s].name);
+			return -1;
+		}
+		for (uint32_t k = 0; k < i->secs[s].num; k++) {
+			uint32_t off = bv_u32(e, i->secs[s].recs + (size_t)k * i->rec_size);
+
+			if (off >= sec->size) {
+				*why = xasprintf("%s record %u of section %s points past its end (offset %u, size %zu)",
+						 what, k, i->secs[s].name, off, sec->size);
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+/* What libbpf dereferences from the records: type ids, strings and
+ * instruction offsets. */
 int bv_btfext_sanity(const struct bv_elf *e, const struct bv_btfext *x,
 		     const struct btf *btf, char **why)
 {
 	__u32 cnt = btf__type_cnt(btf);
+
+	if (records_in_sections(e, &x->func, "func_info", why) ||
+	    records_in_sections(e, &x->line, "line_info", why) ||
+	    records_in_sections(e, &x->core, "CO-RE relocation", why))
+		return -1;
 
 	for (size_t s = 0; s < x->func.nsecs; s++)
 		for (uint32_t i = 0; i < x->func.secs[s].num; i++) {
