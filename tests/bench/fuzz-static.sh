@@ -2,7 +2,7 @@
 # Benchmark-style long run, not a test: libFuzzer (ASan+UBSan) on
 # bpf-validate's open-and-static-check path for SECONDS (default 1800),
 # seeded with the test programs and the regression inputs.  tests/validate/80-fuzz.t
-# only replays tests/validate/fuzz-regress/ and fuzzes briefly.  A finding
+# only replays tests/validate/fuzz-regress/ and a fixed, short sequence.  A finding
 # is left in OUTDIR (kept): add it to tests/validate/fuzz-regress/ with the fix.
 #
 # Usage: tests/bench/fuzz-static.sh [SECONDS [OUTDIR]]
