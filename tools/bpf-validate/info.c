@@ -59,33 +59,21 @@ struct info {
 	size_t nprogs;
 };
 
-/* The function symbol of SEC holding byte offset OFF, or NULL. */
-static const char *func_at(const struct bv_elf *e, const char *sec, uint32_t off)
+/* The program (function symbol) of SEC holding byte offset OFF, or NULL:
+ * the one that starts last, as a symbol of size 0 holds its first byte. */
+static const char *func_at(const struct info *in, const char *sec, uint32_t off)
 {
-	const struct bv_sec *st, *str;
-	const char *best = NULL;
-	uint64_t best_start = 0;
+	const struct info_prog *best = NULL;
 
-	if (!e->symtab)
-		return NULL;
-	st = &e->secs[e->symtab];
-	str = &e->secs[st->link];
-	for (size_t o = 0; o + sizeof(Elf64_Sym) <= st->size; o += sizeof(Elf64_Sym)) {
-		const uint8_t *sym = st->data + o;
-		uint16_t shndx = bv_u16(e, sym + offsetof(Elf64_Sym, st_shndx));
-		uint64_t start = bv_u64(e, sym + offsetof(Elf64_Sym, st_value));
-		uint64_t size = bv_u64(e, sym + offsetof(Elf64_Sym, st_size));
+	for (size_t i = 0; i < in->nprogs; i++) {
+		const struct info_prog *p = &in->progs[i];
 
-		if (ELF64_ST_TYPE(sym[offsetof(Elf64_Sym, st_info)]) != STT_FUNC ||
-		    shndx >= e->nsecs || strcmp(e->secs[shndx].name, sec))
+		if (strcmp(p->sec, sec) || off < p->off || off >= p->off + (p->size ? p->size : 1))
 			continue;
-		if (start <= off && off < start + (size ? size : 1) &&
-		    (!best || start > best_start)) {
-			best = (const char *)str->data + bv_u32(e, sym + offsetof(Elf64_Sym, st_name));
-			best_start = start;
-		}
+		if (!best || p->off > best->off)
+			best = p;
 	}
-	return best;
+	return best ? best->name : NULL;
 }
 
 /* "FILE:LINE" of the last line info of SEC at or before OFF, or NULL. */
@@ -131,7 +119,7 @@ static void read_relos(struct info *in, const struct bv_btf_strs *strs)
 			rl->kind = bv_u32(e, r + 12);
 			rl->kind_name = rl->kind < sizeof(relo_kinds) / sizeof(*relo_kinds) ?
 					relo_kinds[rl->kind] : NULL;
-			prog = func_at(e, cs->name, bv_u32(e, r));
+			prog = func_at(in, cs->name, bv_u32(e, r));
 			rl->prog = prog ? xstrdup(prog) : NULL;
 			rl->source = line_at(e, &in->ext, strs, cs->name, bv_u32(e, r));
 		}
