@@ -71,7 +71,7 @@
 #   and this notice are preserved.  This file is offered as-is, without any
 #   warranty.
 
-#serial 4
+#serial 5
 
 AC_DEFUN([AX_BPF], [dnl
 AC_ARG_ENABLE([bpf],
@@ -180,7 +180,7 @@ AS_IF([test "$ax_bpf_enabled" = yes && test "$enable_bpf_compare" != no], [
     for ax_bpf_v in $CFLAGS; do set -- "$[]@" --host-cflag "$ax_bpf_v"; done
     set +f
     ax_bpf_out=`BPF_CC= BPFTOOL="$ax_cv_bpf_bpftool" BPF_CFLAGS= \
-      "$ax_cv_bpf_dir/scripts/bpfbuild-probe" "$[]@" 2>&AS_MESSAGE_LOG_FD`
+      "$ax_cv_bpf_dir/bpfbuild-probe" "$[]@" 2>&AS_MESSAGE_LOG_FD`
     AS_ECHO(["$ax_bpf_out"]) | sed 's/^/bpfbuild-probe (compare): /' >&AS_MESSAGE_LOG_FD
     ax_cv_bpf_compare_status=unusable
     while IFS= read -r ax_bpf_line; do
@@ -259,11 +259,7 @@ ax_bpf_summary ()
     AS_IF([test "$ax_bpf_compare" = yes],
       [ax_bpf_row compare "$ax_cv_bpf_compare_cc ($ax_cv_bpf_compare_cc_kind $ax_cv_bpf_compare_cc_version): make bpf-compare"],
       [test "$enable_bpf_compare" != no], [ax_bpf_row compare "no: $ax_bpf_compare_why"])
-    AS_IF([test "$ax_cv_bpf_cap_deterministic" != yes],
-      [ax_bpf_row reproducible "not guaranteed: $ax_cv_bpf_why_deterministic"],
-      [test "$ax_cv_bpf_cap_prefix_map" != yes],
-      [ax_bpf_row reproducible "not guaranteed: $ax_cv_bpf_why_prefix_map"],
-      [ax_bpf_row reproducible 'yes: deterministic, source and build dirs mapped to "."'])
+    ax_bpf_row reproducible "${ax_cv_bpf_reproducible:-not guaranteed: the probe did not say}"
     echo
     echo "  BPF probes"
     for ax_bpf_cap in $ax_cv_bpf_caps; do
@@ -326,7 +322,7 @@ BPF_NOT_BUILT_WHY=`AS_ECHO(["$ax_bpf_v"]) | sed 's/[[^-a-zA-Z0-9 _.,:;()=+/]]/ /
 BPF_NOT_BUILT_NOTE='$(if $(BPF_NOT_BUILT),bpf-not-built)'
 BPF_DIST_SOURCES='$(foreach s,$(BPF_OBJECTS:.bpf.o=.bpf.c),$(if $(wildcard $(srcdir)/$(s)),$(s)))'
 # The vendored scripts (bpfbuildize), even when BPF is disabled here.
-AS_IF([test -f "$srcdir/build-aux/bpfbuild/scripts/bpfbuild-probe"],
+AS_IF([test -f "$srcdir/build-aux/bpfbuild/bpfbuild-probe"],
   [BPFBUILD_DIST_DIR=build-aux/bpfbuild BPFBUILD_DIST='$(top_srcdir)/build-aux/bpfbuild'],
   [BPFBUILD_DIST_DIR= BPFBUILD_DIST=])
 AC_SUBST([BPF_BUILT_OBJECTS])

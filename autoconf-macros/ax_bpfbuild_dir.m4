@@ -9,7 +9,7 @@
 # DESCRIPTION
 #
 #   Finds bpfbuild's helper directory: the directory that holds
-#   scripts/bpfbuild-probe, scripts/bpfbuild-cc and probes/.  The other
+#   bpfbuild-probe, bpfbuild-cc and probes/ (the engine).  The other
 #   AX_*BPF* macros run those scripts, so that autoconf and Meson share one
 #   compiler search, one flag table and one compile command.  Looks, in
 #   this order, at:
@@ -17,7 +17,7 @@
 #     1. the precious variable BPFBUILD_DIR;
 #     2. a vendored copy in $srcdir/build-aux/bpfbuild (put there by
 #        bpfbuildize);
-#     3. the installed toolkit: `pkg-config --variable=mesondir bpfbuild`.
+#     3. the installed toolkit: `pkg-config --variable=enginedir bpfbuild`.
 #
 #   Sets and substitutes BPFBUILD_DIR (absolute) and BPFBUILD_CC (the
 #   compile wrapper).  The result is cached in ax_cv_bpf_dir.  A
@@ -34,7 +34,7 @@
 #   and this notice are preserved.  This file is offered as-is, without any
 #   warranty.
 
-#serial 2
+#serial 3
 
 # _AX_BPF_PKG_CONFIG: AC_REQUIRE PKG_PROG_PKG_CONFIG.  Without pkg.m4,
 # autoconf would only warn, and configure run "PKG_PROG_PKG_CONFIG" as a
@@ -46,25 +46,25 @@ AC_REQUIRE([PKG_PROG_PKG_CONFIG])dnl
 ])
 
 AC_DEFUN([AX_BPFBUILD_DIR], [dnl
-AC_ARG_VAR([BPFBUILD_DIR], [bpfbuild helper directory (holds scripts/bpfbuild-probe); default: build-aux/bpfbuild, then pkg-config bpfbuild])
+AC_ARG_VAR([BPFBUILD_DIR], [bpfbuild helper directory (the engine: holds bpfbuild-probe); default: build-aux/bpfbuild, then pkg-config bpfbuild])
 _AX_BPF_PKG_CONFIG
 AC_CACHE_CHECK([for the bpfbuild helper scripts], [ax_cv_bpf_dir], [dnl
   ax_cv_bpf_dir=no
   AS_IF([test -n "$BPFBUILD_DIR"], [
-    AS_IF([test -f "$BPFBUILD_DIR/scripts/bpfbuild-probe"], [ax_cv_bpf_dir=$BPFBUILD_DIR],
+    AS_IF([test -f "$BPFBUILD_DIR/bpfbuild-probe"], [ax_cv_bpf_dir=$BPFBUILD_DIR],
       [AC_MSG_RESULT([error])
-       AC_MSG_ERROR([BPFBUILD_DIR=$BPFBUILD_DIR has no scripts/bpfbuild-probe; point it at bpfbuild's meson-modules/bpfbuild directory or unset it])])
-  ], [test -f "$srcdir/build-aux/bpfbuild/scripts/bpfbuild-probe"], [
+       AC_MSG_ERROR([BPFBUILD_DIR=$BPFBUILD_DIR has no bpfbuild-probe; point it at bpfbuild's engine directory or unset it])])
+  ], [test -f "$srcdir/build-aux/bpfbuild/bpfbuild-probe"], [
     ax_cv_bpf_dir=$srcdir/build-aux/bpfbuild
   ], [test -n "$PKG_CONFIG"], [
-    ax_bpf_d=`$PKG_CONFIG --variable=mesondir bpfbuild 2>/dev/null`
-    AS_IF([test -n "$ax_bpf_d" && test -f "$ax_bpf_d/scripts/bpfbuild-probe"], [ax_cv_bpf_dir=$ax_bpf_d])
+    ax_bpf_d=`$PKG_CONFIG --variable=enginedir bpfbuild 2>/dev/null`
+    AS_IF([test -n "$ax_bpf_d" && test -f "$ax_bpf_d/bpfbuild-probe"], [ax_cv_bpf_dir=$ax_bpf_d])
   ])
   AS_IF([test "$ax_cv_bpf_dir" != no], [ax_cv_bpf_dir=`cd "$ax_cv_bpf_dir" && pwd`])
 ])
 AS_IF([test "$ax_cv_bpf_dir" != no], [
   BPFBUILD_DIR=$ax_cv_bpf_dir
-  BPFBUILD_CC=$ax_cv_bpf_dir/scripts/bpfbuild-cc
+  BPFBUILD_CC=$ax_cv_bpf_dir/bpfbuild-cc
   $1
 ], [
   BPFBUILD_CC=

@@ -9,7 +9,7 @@
 # DESCRIPTION
 #
 #   Finds a compiler for BPF programs, probes what it can do and decides
-#   its flags, by running bpfbuild's scripts/bpfbuild-probe: the very
+#   its flags, by running bpfbuild's engine/bpfbuild-probe: the very
 #   script the bpfbuild Meson module runs, so that both build systems share
 #   one candidate list (clang, clang-N newest first, bpf-gcc, bpf-none-gcc,
 #   bpf-unknown-none-gcc), one set of capability probes and one flag table.
@@ -41,7 +41,8 @@
 #
 #   Cache variables: ax_cv_bpf_cc ("no" when unusable), ax_cv_bpf_status,
 #   ax_cv_bpf_why, ax_cv_bpf_cc_cmd (the command's words), ax_cv_bpf_decisions
-#   ("FLAGS: PROBE (WHY)" rows, "|" separated), ax_cv_bpf_cc_kind, ax_cv_bpf_cc_version, ax_cv_bpf_flags,
+#   ("FLAGS: PROBE (WHY)" rows, "|" separated), ax_cv_bpf_reproducible (the
+#   summary row, in bpfbuild-decide's words), ax_cv_bpf_cc_kind, ax_cv_bpf_cc_version, ax_cv_bpf_flags,
 #   ax_cv_bpf_link, ax_cv_bpf_pch (the compiler kind when a
 #   precompiled vmlinux.h is byte-identical), ax_cv_bpf_caps (the probe names), ax_cv_bpf_cap_NAME
 #   and ax_cv_bpf_why_NAME per probe (target, std_default, mcpu, mcpu_v4,
@@ -67,7 +68,7 @@
 #   and this notice are preserved.  This file is offered as-is, without any
 #   warranty.
 
-#serial 2
+#serial 3
 
 # _AX_BPF_PROBE_FUNCS: shell functions that run bpfbuild-probe at most once
 # per configure run and fill the cache variables from its answers.
@@ -107,13 +108,13 @@ ax_bpf_probe_run ()
   set -f
   for ax_bpf_v in $CFLAGS; do set -- "$[]@" --host-cflag "$ax_bpf_v"; done
   set +f
-  AS_ECHO(["$as_me:$LINENO: running BPF_CC='$ax_bpf_user_cc' BPFTOOL='$ax_cv_bpf_bpftool' $ax_cv_bpf_dir/scripts/bpfbuild-probe $[]*"]) >&AS_MESSAGE_LOG_FD
+  AS_ECHO(["$as_me:$LINENO: running BPF_CC='$ax_bpf_user_cc' BPFTOOL='$ax_cv_bpf_bpftool' $ax_cv_bpf_dir/bpfbuild-probe $[]*"]) >&AS_MESSAGE_LOG_FD
   # --cache '': the probe's per-user answer cache (~/.cache/bpfbuild), with
   # the Meson module's key (arguments, compilers and their identity,
   # bpftool, libbpf, kernel): a new build dir, or another project, with the
   # same toolchain probes nothing.  (The build dir's cache is config.cache.)
   ax_bpf_out=`BPF_CC="$ax_bpf_user_cc" BPFTOOL="$ax_cv_bpf_bpftool" BPF_CFLAGS= \
-    "$ax_cv_bpf_dir/scripts/bpfbuild-probe" --cache '' "$[]@" 2>&AS_MESSAGE_LOG_FD`
+    "$ax_cv_bpf_dir/bpfbuild-probe" --cache '' "$[]@" 2>&AS_MESSAGE_LOG_FD`
   ax_bpf_rc=$?
   AS_ECHO(["$ax_bpf_out"]) | sed 's/^/bpfbuild-probe: /' >&AS_MESSAGE_LOG_FD
   while IFS= read -r ax_bpf_line; do
@@ -136,7 +137,7 @@ _AX_BPF_EOF
   AS_IF([test $ax_bpf_rc -ne 0], [
     AC_MSG_RESULT([error])
     AS_IF([test -n "$ax_bpf_probe_error"], [AC_MSG_ERROR([bpfbuild: $ax_bpf_probe_error])],
-      [AC_MSG_ERROR([bpfbuild: $ax_cv_bpf_dir/scripts/bpfbuild-probe failed (exit $ax_bpf_rc); see config.log])])])
+      [AC_MSG_ERROR([bpfbuild: $ax_cv_bpf_dir/bpfbuild-probe failed (exit $ax_bpf_rc); see config.log])])])
   AS_IF([test "$ax_bpf_probe_status" = ok], [ax_bpf_probe_why=],
     [ax_bpf_probe_status=unusable])
   AS_IF([test "$ax_bpf_probe_status" = unusable && test -z "$ax_bpf_probe_why"],
@@ -208,14 +209,14 @@ AS_IF([test "${ax_cv_bpf_probe_key+set}" = set && test "$ax_cv_bpf_probe_key" !=
   for ax_bpf_v in $ax_cv_bpf_caps; do
     unset ax_cv_bpf_cap_$ax_bpf_v ax_cv_bpf_why_$ax_bpf_v
   done
-  for ax_bpf_v in status why cc cc_cmd decisions pch cc_kind cc_version link btf_sort flags caps candidates notes bpftool_version target_arch multiarch; do
+  for ax_bpf_v in status why cc cc_cmd decisions reproducible pch cc_kind cc_version link btf_sort flags caps candidates notes bpftool_version target_arch multiarch; do
     unset ax_cv_bpf_$ax_bpf_v
   done
 ])
 ax_cv_bpf_probe_key=$ax_bpf_key
 AC_MSG_CHECKING([for a BPF compiler])
 AC_CACHE_VAL([ax_cv_bpf_cc], [ax_bpf_probe_run; ax_cv_bpf_cc=${ax_bpf_probe_cc:-no}])
-for ax_bpf_v in status why cc_cmd decisions pch cc_kind cc_version link btf_sort caps candidates notes bpftool_version target_arch multiarch; do
+for ax_bpf_v in status why cc_cmd decisions reproducible pch cc_kind cc_version link btf_sort caps candidates notes bpftool_version target_arch multiarch; do
   ax_bpf_cache $ax_bpf_v
 done
 AS_IF([test "$ax_cv_bpf_status" = ok], [

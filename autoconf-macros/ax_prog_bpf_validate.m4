@@ -14,12 +14,12 @@
 #   SKIP).  Looks at the precious BPF_VALIDATE (a missing one is a configure
 #   error), then bpf-validate on PATH, then the bpf_validate variable of
 #   bpfbuild.pc (the installed toolkit), and falls back to bpfbuild's
-#   scripts/bpfbuild-validate-fallback ("bpftool prog loadall").
+#   engine/bpfbuild-validate-fallback ("bpftool prog loadall").
 #
 #   What the host kernel cannot verify (a program type it refuses even to
 #   root, such as LSM) "make check" verifies in QEMU micro-VMs, one per
 #   kernel, with bpf-vm-verify (bpfbuild.am runs each object through
-#   scripts/bpfbuild-validate-test):
+#   engine/bpfbuild-validate-test):
 #
 #     --with-bpf-validate-kernels=K[,K...]
 #                        the kernels: bzImages, bpf-vm-kernels cache
@@ -38,7 +38,7 @@
 #   error.
 #
 #   In a cross build for another CPU, BPF_VALIDATE is bpfbuild's
-#   scripts/bpfbuild-validate-skip (the running kernel is not the
+#   engine/bpfbuild-validate-skip (the running kernel is not the
 #   target's), and no VM runs.  Sets and substitutes BPF_VALIDATE,
 #   BPF_VALIDATE_KERNELS (the kernels, as given), BPF_VM_VERIFY (empty
 #   when not found) and BPF_VM_TESTS (for bpfbuild.am: the functional
@@ -77,8 +77,8 @@ AC_CACHE_CHECK([for bpf-validate], [ax_cv_bpf_validate], [dnl
       ax_bpf_v=`$PKG_CONFIG --variable=bpf_validate bpfbuild 2>/dev/null`
       AS_IF([test -n "$ax_bpf_v" && test -f "$ax_bpf_v" && test -x "$ax_bpf_v"], [ax_cv_bpf_validate=$ax_bpf_v])])
     AS_IF([test "$ax_cv_bpf_validate" = no && test "$ax_cv_bpf_dir" != no &&
-           test -f "$ax_cv_bpf_dir/scripts/bpfbuild-validate-fallback"],
-      [ax_cv_bpf_validate=$ax_cv_bpf_dir/scripts/bpfbuild-validate-fallback])
+           test -f "$ax_cv_bpf_dir/bpfbuild-validate-fallback"],
+      [ax_cv_bpf_validate=$ax_cv_bpf_dir/bpfbuild-validate-fallback])
   ])
 ])
 AS_IF([test "$ax_cv_bpf_validate" = no], [BPF_VALIDATE=], [BPF_VALIDATE=$ax_cv_bpf_validate])
@@ -91,7 +91,7 @@ AS_IF([test -n "$host_cpu" && test "$ax_cv_bpf_dir" != no], [
   ax_bpf_host_cpu=`AS_ECHO(["$host_cpu"]) | sed 's/^i.86$/x86/; s/^amd64$/x86_64/'`
   ax_bpf_build_cpu=`AS_ECHO(["$build_cpu"]) | sed 's/^i.86$/x86/; s/^amd64$/x86_64/'`
   AS_IF([test "$ax_bpf_host_cpu" != "$ax_bpf_build_cpu"], [
-    BPF_VALIDATE=$ax_cv_bpf_dir/scripts/bpfbuild-validate-skip
+    BPF_VALIDATE=$ax_cv_bpf_dir/bpfbuild-validate-skip
     ax_bpf_validate_summary="skipped: the target ($host_cpu) is not the running kernel's ($build_cpu)"])])
 _AX_BPF_VALIDATE_KERNELS
 ])

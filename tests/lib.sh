@@ -44,6 +44,14 @@ _once() {
 	) 9>"$stamp.lock"
 }
 
+# subproject_copy DIR: a copy of the toolkit as a Meson subproject, the
+# files the installed toolkit's wrap archive holds (meson.build).
+subproject_copy() {
+	mkdir -p "$1"
+	cp -R "$BPFBUILD_TOP/meson.build" "$BPFBUILD_TOP/meson_options.txt" \
+		"$BPFBUILD_TOP/engine" "$BPFBUILD_TOP/meson-modules" "$1/"
+}
+
 # toolkit_build: builds the toolkit (bpf-validate) once per run; sets BPF_VALIDATE.
 toolkit_build() {
 	local dir=$BPFBUILD_TEST_RUN/toolkit

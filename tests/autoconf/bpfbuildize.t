@@ -16,7 +16,7 @@ toolkit_build
 p=$T/proj
 ac_consumer "$p"
 assert_grep "linking file 'm4/bpfbuild.am'" "$p.bpfbuildize.log" "bpfbuildize"
-assert_grep "linking file 'build-aux/bpfbuild/scripts/bpfbuild-probe'" "$p.bpfbuildize.log" "bpfbuildize"
+assert_grep "linking file 'build-aux/bpfbuild/bpfbuild-probe'" "$p.bpfbuildize.log" "bpfbuildize"
 assert_no_grep "add '" "$p.bpfbuildize.log" "bpfbuildize (hints for a project that has the include)"
 [ -L "$p/m4/ax_bpf.m4" ] && [ -L "$p/build-aux/bpfbuild/probes/core.bpf.c" ] || fail "bpfbuildize made no links"
 mkdir "$p/b"
@@ -32,8 +32,8 @@ assert_grep '^PASS: src/egress_bytes\.bpf\.o$' "$T/distcheck.log" "make check in
 assert_grep '^# PASS: +2$' "$T/distcheck.log" "make check in distcheck"
 tar -tvzf "$p/b/execcount-1.0.tar.gz" >"$T/list"
 for f in src/execcount.bpf.c src/egress_bytes.bpf.c src/execcount.c m4/ax_bpf.m4 m4/bpfbuild.am \
-	build-aux/bpfbuild/scripts/bpfbuild-probe build-aux/bpfbuild/scripts/bpfbuild-cc \
-	build-aux/bpfbuild/scripts/bpfbuild-probe-cc.sh build-aux/bpfbuild/probes/core.bpf.c; do
+	build-aux/bpfbuild/bpfbuild-probe build-aux/bpfbuild/bpfbuild-cc \
+	build-aux/bpfbuild/bpfbuild-probe-cc.sh build-aux/bpfbuild/probes/core.bpf.c; do
 	grep -qE "^-[^ ]* .* execcount-1\\.0/$f\$" "$T/list" || fail "the tarball lacks $f as a regular file"
 done
 assert_no_grep '^l' "$T/list" "the tarball (symlinks)"
@@ -47,10 +47,10 @@ diff "$T/before" "$T/after" || fail "bpfbuildize a second time changed files"
 
 # --copy: regular files with the same content.
 (cd "$p" && "$bz" --copy) >"$T/copy.log" 2>&1 || { cat "$T/copy.log"; fail "bpfbuildize --copy"; }
-assert_grep "copying file 'build-aux/bpfbuild/scripts/bpfbuild-cc'" "$T/copy.log" "bpfbuildize --copy"
+assert_grep "copying file 'build-aux/bpfbuild/bpfbuild-cc'" "$T/copy.log" "bpfbuildize --copy"
 [ ! -L "$p/m4/ax_bpf.m4" ] && [ -f "$p/m4/ax_bpf.m4" ] || fail "--copy left a link"
 cmp "$p/m4/ax_bpf.m4" "$BPFBUILD_TOP/autoconf-macros/ax_bpf.m4" || fail "--copy: m4/ax_bpf.m4 differs"
-[ -x "$p/build-aux/bpfbuild/scripts/bpfbuild-probe" ] || fail "--copy: bpfbuild-probe is not executable"
+[ -x "$p/build-aux/bpfbuild/bpfbuild-probe" ] || fail "--copy: bpfbuild-probe is not executable"
 
 # A file the project changed is kept, with one line naming it and --force.
 echo '# local change' >>"$p/m4/bpfbuild.am"
@@ -77,5 +77,5 @@ echo 'AC_INIT([bare], [1])' >"$T/bare/configure.ac"
 (cd "$T/bare" && "$bz" --copy) >"$T/bare.log" 2>&1 || { cat "$T/bare.log"; fail "bpfbuildize in a bare project"; }
 assert_grep "add 'include \\\$\\(top_srcdir\\)/m4/bpfbuild\\.am' to Makefile\\.am" "$T/bare.log" "bpfbuildize"
 assert_grep "add 'AC_CONFIG_MACRO_DIRS\\(\\[m4\\]\\)'" "$T/bare.log" "bpfbuildize"
-[ -f "$T/bare/m4/ax_prog_bpf_cc.m4" ] && [ -f "$T/bare/build-aux/bpfbuild/scripts/bpfbuild-cc" ] ||
+[ -f "$T/bare/m4/ax_prog_bpf_cc.m4" ] && [ -f "$T/bare/build-aux/bpfbuild/bpfbuild-cc" ] ||
 	fail "bpfbuildize --copy in a bare project"

@@ -7,7 +7,7 @@
 p=$T/p
 mkdir -p "$p/m4" "$p/build-aux"
 cp "$BPFBUILD_TOP"/autoconf-macros/*.m4 "$BPFBUILD_TOP/autoconf-macros/bpfbuild.am" "$p/m4/"
-cp -R "$BPFBUILD_TOP/meson-modules/bpfbuild" "$p/build-aux/bpfbuild"
+cp -R "$BPFBUILD_TOP/engine" "$p/build-aux/bpfbuild"
 cp "$BPFBUILD_TOP"/examples/socket-bind/socket_bind.bpf.c "$BPFBUILD_TOP"/examples/socket-bind/socket_bind.h "$p/"
 cat >"$p/configure.ac" <<'AC'
 AC_INIT([cross-consumer], [1])

@@ -29,7 +29,7 @@ PATH=$T/nobpf disabled_build "$T/auto" 'no BPF compiler found.*'
 # The tarball of a build without BPF has what a build with BPF needs.
 make -C "$T/off" dist >"$T/dist.log" 2>&1 || { tail -n 30 "$T/dist.log"; fail "make dist with BPF disabled"; }
 tar -tzf "$T/off/execcount-1.0.tar.gz" >"$T/list"
-for f in src/execcount.bpf.c src/egress_bytes.bpf.c build-aux/bpfbuild/scripts/bpfbuild-probe build-aux/bpfbuild/probes/core.bpf.c; do
+for f in src/execcount.bpf.c src/egress_bytes.bpf.c build-aux/bpfbuild/bpfbuild-probe build-aux/bpfbuild/probes/core.bpf.c; do
 	grep -qx "execcount-1\\.0/$f" "$T/list" || fail "the tarball of a build without BPF lacks $f"
 done
 

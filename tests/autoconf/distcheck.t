@@ -21,7 +21,7 @@ assert_grep 'archives ready for distribution' "$T/distcheck.log" "distcheck"
 tarball=$T/b/bpfbuild-examples-0.1.0.tar.gz
 [ -s "$tarball" ] || fail "no $tarball"
 tar -tvzf "$tarball" >"$T/list"
-for f in build-aux/bpfbuild/scripts/bpfbuild-probe build-aux/bpfbuild/scripts/bpfbuild-cc \
+for f in build-aux/bpfbuild/bpfbuild-probe build-aux/bpfbuild/bpfbuild-cc \
 	build-aux/bpfbuild/probes/core.bpf.c m4/ax_bpf.m4 m4/ax_prog_bpf_cc.m4 m4/bpfbuild.am \
 	configure; do
 	grep -qE "^-[^ ]* .* bpfbuild-examples-0\.1\.0/$f\$" "$T/list" || fail "the tarball lacks $f as a regular file"

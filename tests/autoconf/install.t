@@ -53,8 +53,8 @@ grep -q 'ax_bpf.m4' "$p/aclocal.m4" || fail "aclocal did not take AX_BPF from $a
 mkdir "$p/b"
 (cd "$p/b" && ../configure) >"$T/configure.log" 2>&1 || { cat "$T/configure.log"; fail "configure of the consumer"; }
 cat "$T/configure.log"
-mesondir=$(pkg-config --variable=mesondir bpfbuild)
-assert_grep "^checking for the bpfbuild helper scripts\\.\\.\\. $mesondir\$" "$T/configure.log" "configure"
+enginedir=$(pkg-config --variable=enginedir bpfbuild)
+assert_grep "^checking for the bpfbuild helper scripts\\.\\.\\. $enginedir\$" "$T/configure.log" "configure"
 assert_grep "^checking for bpf-validate\\.\\.\\. .*$dest.*/bpf-validate\$" "$T/configure.log" "configure"
 # bpf-vm-verify too, for --with-bpf-validate-kernels (bpfbuild.pc's bpf_vm_verify).
 assert_grep "^checking for bpf-vm-verify\\.\\.\\. .*$dest.*/bpf-vm-verify\$" "$T/configure.log" "configure"
@@ -74,7 +74,7 @@ q=$T/vendored
 mkdir "$q"
 cp "$p/configure.ac" "$p/Makefile.am" "$p/socket_bind.bpf.c" "$p/socket_bind.h" "$q/"
 (cd "$q" && sh "$T/bpfbuildize" --copy) >"$T/bz.log" 2>&1 || { cat "$T/bz.log"; fail "the installed bpfbuildize"; }
-for f in m4/ax_bpf.m4 m4/bpfbuild.am build-aux/bpfbuild/scripts/bpfbuild-probe build-aux/bpfbuild/probes/core.bpf.c; do
+for f in m4/ax_bpf.m4 m4/bpfbuild.am build-aux/bpfbuild/bpfbuild-probe build-aux/bpfbuild/probes/core.bpf.c; do
 	[ -f "$q/$f" ] || fail "the installed bpfbuildize did not put $f"
 done
 cmp "$q/m4/bpfbuild.am" "$BPFBUILD_TOP/autoconf-macros/bpfbuild.am" || fail "the installed bpfbuildize put another bpfbuild.am"

@@ -1,8 +1,9 @@
 # Helpers for the autoconf-macro tests; sourced after ../lib.sh.
 #
-# The tests never write into the checkout: ac_tree copies examples/ with the
-# two directories its symlinks point into (autoconf-macros/ for m4/, the
-# Meson module for build-aux/bpfbuild), keeping the symlinks, and runs
+# The tests never write into the checkout: ac_tree copies examples/ with
+# what its symlinks point into (autoconf-macros/ for m4/, the engine for
+# build-aux/bpfbuild, the toolkit as a Meson subproject for
+# subprojects/bpfbuild), keeping the symlinks, and runs
 # autoreconf there once per test run.  Builds are out of tree (VPATH).
 
 # ac_tree: sets AC_SRC, the autoreconf'ed copy of examples/.
@@ -11,7 +12,8 @@ ac_tree() {
 	_once ac-tree sh -c '
 		set -e
 		rm -rf "$1"; mkdir -p "$1"
-		cp -R "$2/examples" "$2/autoconf-macros" "$2/meson-modules" "$1/"
+		cp -R "$2/examples" "$2/autoconf-macros" "$2/engine" "$2/meson-modules" \
+			"$2/meson.build" "$2/meson_options.txt" "$1/"
 		cd "$1/examples" && autoreconf -fi
 		touch "$1/autoreconf.stamp"' sh "$top" "$BPFBUILD_TOP" \
 		|| fail "autoreconf -fi in a copy of examples/ fails"
@@ -171,7 +173,7 @@ ac_consumer_src() {
 # program; clang 19 and 21 order BTF by path length, issue 21).
 ac_path_deterministic() {
 	local out
-	out=$("$BPFBUILD_TOP/meson-modules/bpfbuild/scripts/bpfbuild-probe" --vmlinux-btf /sys/kernel/btf/vmlinux \
+	out=$("$BPFBUILD_TOP/engine/bpfbuild-probe" --vmlinux-btf /sys/kernel/btf/vmlinux \
 		${1:+--compiler "$1"} 2>/dev/null) || return 1
 	printf '%s\n' "$out" | grep -qx 'cap_deterministic=yes'
 }

@@ -51,7 +51,7 @@ fi
 
 note "kernels with the fallback validator"
 ac_error "needs bpf-validate from the bpfbuild toolkit (\"bpftool prog loadall\" cannot run in the VMs)" \
-	"$T/4.log" "$T/b4" BPF_VALIDATE="$AC_SRC/build-aux/bpfbuild/scripts/bpfbuild-validate-fallback" \
+	"$T/4.log" "$T/b4" BPF_VALIDATE="$AC_SRC/build-aux/bpfbuild/bpfbuild-validate-fallback" \
 	--with-bpf-validate-kernels="$K61" BPF_VM_VERIFY="$vmv"
 
 note "--with-bpf-validate-kernels needs a value"

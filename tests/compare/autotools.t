@@ -10,7 +10,7 @@ toolkit_build
 p=$T/p
 mkdir -p "$p/m4" "$p/build-aux"
 cp "$BPFBUILD_TOP"/autoconf-macros/* "$p/m4/"
-ln -s "$BPFBUILD_TOP/meson-modules/bpfbuild" "$p/build-aux/bpfbuild"
+ln -s "$BPFBUILD_TOP/engine" "$p/build-aux/bpfbuild"
 cmp_sources "$p/src"
 cat >"$p/configure.ac" <<'AC'
 AC_INIT([compare-consumer], [0.1])

@@ -13,7 +13,7 @@ examples_build compare -Dbpf-compiler=clang -Dbpf-compare-compilers=true
 # and this test wants the table, refusals included.
 env -u CI BPF_COMPARE_ARGS=--json ninja -C "$EX_BUILD" bpf-compare >"$T/out" 2>&1 ||
 	{ cat "$T/out"; fail "ninja bpf-compare failed"; }
-gcc_major=$(sed -n 's/^cc_version=\([0-9]*\).*/\1/p' <(BPF_CC= "$BPFBUILD_TOP/meson-modules/bpfbuild/scripts/bpfbuild-probe" --compiler gcc))
+gcc_major=$(sed -n 's/^cc_version=\([0-9]*\).*/\1/p' <(BPF_CC= "$BPFBUILD_TOP/engine/bpfbuild-probe" --compiler gcc))
 note "second compiler: gcc $gcc_major"
 python3 - "$T/out" "$gcc_major" <<'PY' || fail "the comparison is not plausible"
 import json, sys

@@ -14,7 +14,7 @@ cmp_sources() {
 # what bpfbuild-probe reports for that compiler here.
 cmp_expect() {
 	local out cap why need
-	out=$(BPF_CC="" BPF_CFLAGS="" "$BPFBUILD_TOP/meson-modules/bpfbuild/scripts/bpfbuild-probe" --compiler "$1" \
+	out=$(BPF_CC="" BPF_CFLAGS="" "$BPFBUILD_TOP/engine/bpfbuild-probe" --compiler "$1" \
 		--libbpf-includedir "$(pkg-config --variable=includedir libbpf)") || fail "bpfbuild-probe --compiler $1 fails"
 	echo "$out" | grep -qx 'status=ok' || fail "no usable $1 BPF compiler: $(echo "$out" | grep -m1 '^why=')"
 	CMP_WC_WHY=

@@ -9,7 +9,7 @@
 
 toolkit_build
 mkdir -p "$T/p/subprojects"
-ln -s "$BPFBUILD_TOP/meson-modules/bpfbuild" "$T/p/subprojects/bpfbuild"
+ln -s "$BPFBUILD_TOP" "$T/p/subprojects/bpfbuild"
 cmp_sources "$T/p"
 cp "$BPFBUILD_TOP/tests/compare/consumer.meson" "$T/p/meson.build"
 meson setup "$T/b" "$T/p" -Dbpfbuild:bpf-compare-compilers=true \

@@ -4,7 +4,7 @@
 # runs no compile; a compiler that changed identity, another argument, or
 # BPFBUILD_PROBE_CACHE=off probes again.
 . "$(dirname "$0")/../lib.sh"
-probe=$BPFBUILD_TOP/meson-modules/bpfbuild/scripts/bpfbuild-probe
+probe=$BPFBUILD_TOP/engine/bpfbuild-probe
 cc=$(command -v clang || command -v bpf-gcc) || fail "no BPF compiler"
 export BPFBUILD_PROBE_CACHE=$T/user-cache
 # The compiler behind a wrapper that logs every compile it runs.

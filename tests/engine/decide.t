@@ -3,7 +3,7 @@
 # compilers (fixtures/*.facts: the probe's own output, kept as data), with
 # no compiler run: capabilities in, flags out, each with its probe.
 . "$(dirname "$0")/../lib.sh"
-decide=$BPFBUILD_TOP/meson-modules/bpfbuild/scripts/bpfbuild-decide
+decide=$BPFBUILD_TOP/engine/bpfbuild-decide
 fixtures=$(dirname "$0")/fixtures
 
 # flags FACTS [KEY=VALUE...]: the decided flags, on one line
@@ -56,6 +56,16 @@ assert_eq "ppc64le" "-D__powerpc64__ -D_CALL_ELF=2" "$(arch powerpc)"
 assert_eq "ppc64 (big-endian)" "-D__powerpc64__" "$(arch powerpc big)"
 assert_eq riscv64 "-D__riscv -D__riscv_xlen=64" "$(arch riscv)"
 assert_eq s390x "-D__s390x__" "$(arch s390 big)"
+
+note "the summary's reproducible row, the same words for Meson and autotools"
+row() { { cat "$1"; shift; printf '%s\n' "$@"; } | "$decide" | sed -n 's/^reproducible=//p'; }
+assert_eq "deterministic, paths mapped" 'yes: deterministic, source and build dirs mapped to "."' \
+	"$(row "$fixtures/clang14.facts" cap_deterministic=yes cap_prefix_map=yes)"
+assert_eq "gcc 12 as measured" "not guaranteed: $(sed -n 's/^why_deterministic=//p' "$fixtures/gcc12.facts" | tail -n 1)" \
+	"$(row "$fixtures/gcc12.facts")"
+assert_eq "deterministic, a path left" "not guaranteed: the path stays" \
+	"$(row "$fixtures/clang14.facts" cap_deterministic=yes cap_prefix_map=no "why_prefix_map=the path stays")"
+assert_eq "nothing measured" "not guaranteed: " "$(printf 'cc_kind=clang\n' | "$decide" | sed -n 's/^reproducible=//p')"
 
 note "every flag names the probe behind it, and that probe was measured"
 for f in "$fixtures"/*.facts; do

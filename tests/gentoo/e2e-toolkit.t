@@ -23,7 +23,7 @@ assert_no_grep "bpfbuild:(gentoo|vm) /|(gentoo|vm) - bpfbuild:" "$log" "src_test
 "$D/usr/bin/bpf-validate" --help >"$T/help" 2>&1 || fail "the installed bpf-validate does not run: $(head -n 3 "$T/help")"
 # The VM tools: links in usr/bin that work where ${D} lies (relative), to
 # scripts that find their awk parts beside them.
-for t in bpf-vm-kernels bpf-vm-verify bpf-vm-report bpf-core-check; do
+for t in bpf-vm-kernels bpf-vm-verify bpf-core-check; do
 	[ -L "$D/usr/bin/$t" ] || fail "usr/bin/$t is not installed as a link"
 	case $(readlink "$D/usr/bin/$t") in /*) fail "usr/bin/$t: an absolute link: $(readlink "$D/usr/bin/$t")" ;; esac
 done
@@ -40,14 +40,24 @@ for f in $want; do
 done
 [ -f "$D/usr/share/bpfbuild/bpfbuild.am" ] || fail "the Automake fragment is not installed"
 
-# The Meson module: the whole subproject, the scripts executable (the C
-# helpers' sources there, e.g. bpfbuild-btf-sort.c, are not scripts).
-M=$D/usr/share/bpfbuild/meson/bpfbuild
-diff -r "$BPFBUILD_TOP/meson-modules/bpfbuild" "$M" >"$T/diff" || { cat "$T/diff"; fail "usr/share/bpfbuild/meson/bpfbuild differs from meson-modules/bpfbuild"; }
-for f in "$M"/scripts/*; do
-	case $f in *.c | *.h) continue ;; esac
+[ ! -e "$D/usr/bin/bpf-vm-report" ] || fail "usr/bin/bpf-vm-report is installed: it is bpf-vm-verify's internal half"
+[ -x "$D/usr/libexec/bpfbuild/bpf-vm/bpf-vm-report" ] || fail "usr/libexec/bpfbuild/bpf-vm/bpf-vm-report is not installed"
+
+# The engine: exactly engine/, its scripts executable (the C helpers'
+# sources there, e.g. bpfbuild-btf-sort.c, are not scripts).
+E=$D/usr/libexec/bpfbuild
+diff -r -x bpf-vm "$BPFBUILD_TOP/engine" "$E" >"$T/diff" || { cat "$T/diff"; fail "usr/libexec/bpfbuild differs from engine/"; }
+for f in "$E"/bpfbuild-*; do
+	case $f in *.c | *.h | *.in | *.awk) continue ;; esac
 	[ -x "$f" ] || fail "${f#"$D"}: not executable"
 done
+# The Meson subproject: the adapter, and the engine through a relative link.
+M=$D/usr/share/bpfbuild/meson/bpfbuild
+for f in meson.build meson_options.txt meson-modules/bpfbuild/meson.build; do
+	cmp -s "$BPFBUILD_TOP/$f" "$M/$f" || fail "usr/share/bpfbuild/meson/bpfbuild/$f differs from the checkout's"
+done
+case $(readlink "$M/engine") in /*|'') fail "usr/share/bpfbuild/meson/bpfbuild/engine: not a relative link: $(readlink "$M/engine")" ;; esac
+[ "$(cd "$M/engine" && pwd -P)" = "$(cd "$E" && pwd -P)" ] || fail "usr/share/bpfbuild/meson/bpfbuild/engine does not lead to usr/libexec/bpfbuild"
 
 # bpfbuild.pc, read the way a consumer reads it, relocated into ${D}.
 pc=$D/usr/share/pkgconfig/bpfbuild.pc
@@ -55,6 +65,7 @@ pc=$D/usr/share/pkgconfig/bpfbuild.pc
 pcv() { PKG_CONFIG_PATH=$D/usr/share/pkgconfig PKG_CONFIG_LIBDIR=/nonexistent PKG_CONFIG_SYSROOT_DIR=$D \
 	pkg-config --variable="$1" bpfbuild; }
 assert_eq "pc mesondir" "$M" "$(pcv mesondir)"
+assert_eq "pc enginedir" "$E" "$(pcv enginedir)"
 assert_eq "pc aclocaldir" "$D/usr/share/aclocal" "$(pcv aclocaldir)"
 assert_eq "pc bpf_validate" "$D/usr/bin/bpf-validate" "$(pcv bpf_validate)"
 assert_eq "pc amfragment" "$D/usr/share/bpfbuild/bpfbuild.am" "$(pcv amfragment)"
@@ -63,6 +74,6 @@ assert_grep '^prefix=/usr$' "$pc"
 # Nothing else: no BPF objects, no stray directories.
 (cd "$D" && find . -type f | sort) >"$T/files"
 assert_no_grep '\.bpf\.o$' "$T/files" "the toolkit image"
-assert_no_grep '^\./(usr/(bin|share/(aclocal|bpfbuild|pkgconfig))/)' <(grep -vE '^\./usr/(bin|share/(aclocal|bpfbuild|pkgconfig))/' "$T/files") "stray files"
+assert_no_grep '.' <(grep -vE '^\./usr/(bin|libexec/bpfbuild|share/(aclocal|bpfbuild|pkgconfig|man|doc))/' "$T/files") "stray files"
 note "$(wc -l <"$T/files") files installed"
 echo "e2e toolkit: ok"

@@ -21,8 +21,8 @@ want=$(meson introspect --projectinfo "$build" |
 dirs=$(meson introspect --buildoptions "$build" | python3 -c '
 import json, sys
 o = {x["name"]: x["value"] for x in json.load(sys.stdin)}
-print(o["prefix"], o["bindir"], o["mandir"], o["datadir"])')
-read -r prefix bindir mandir datadir <<<"$dirs"
+print(o["prefix"], o["bindir"], o["mandir"], o["datadir"], o["libexecdir"])')
+read -r prefix bindir mandir datadir libexecdir <<<"$dirs"
 
 dest=$T/dest
 meson install -C "$build" --destdir "$dest" >"$T/install.log" 2>&1 ||
@@ -60,7 +60,7 @@ for prog in "$bin"/*; do
 	done
 	note "$name: --help, --version $want, $name.1 with $(echo "$opts" | wc -l) options"
 done
-[ "$n" -ge 6 ] || fail "expected at least 6 programs in $bindir, found $n: $(ls "$bin")"
+[ "$n" -ge 5 ] || fail "expected at least 5 programs in $bindir, found $n: $(ls "$bin")"
 # No page for a program that is not installed.
 for page in "$man1"/*.1; do
 	[ -e "$bin/$(basename "$page" .1)" ] || fail "$mandir/man1/${page##*/} has no program in $bindir"
@@ -73,6 +73,8 @@ assert_eq "bpfbuild.pc bindir" "$prefix/$bindir" "$(pkg-config --variable=bindir
 assert_eq "bpfbuild.pc datadir" "$prefix/$datadir" "$(pkg-config --variable=datadir "$pc")"
 assert_eq "bpfbuild.pc bpf_validate" "$prefix/$bindir/bpf-validate" "$(pkg-config --variable=bpf_validate "$pc")"
 assert_eq "bpfbuild.pc mesondir" "$prefix/$datadir/bpfbuild/meson/bpfbuild" "$(pkg-config --variable=mesondir "$pc")"
+assert_eq "bpfbuild.pc enginedir" "$prefix/$libexecdir/bpfbuild" "$(pkg-config --variable=enginedir "$pc")"
+[ -x "$dest$prefix/$libexecdir/bpfbuild/bpfbuild-probe" ] || fail "the engine is not installed in $prefix/$libexecdir/bpfbuild"
 
 # Without help2man: one line, no pages.
 path_without "$T/path" 'help2man'

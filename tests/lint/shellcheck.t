@@ -6,7 +6,7 @@
 command -v shellcheck >/dev/null || fail "shellcheck not installed (tests/install-deps installs it)"
 cd "$BPFBUILD_TOP"
 scripts=()
-for f in meson-modules/bpfbuild/scripts/* tools/bpf-vm/* examples/run examples/*/test-*.sh \
+for f in engine/* tools/bpf-vm/* examples/run examples/*/test-*.sh \
 	tests/run tests/install-deps tests/capabilities-table tests/verifier-matrix tests/distro/* .ci/run; do
 	[ -f "$f" ] || continue
 	case $(head -n 1 "$f") in '#!'*sh*) scripts+=("$f") ;; esac

@@ -11,7 +11,7 @@ awk -v env="$env" '$0 == "<!-- begin " env " -->" { p = 1 } p { print } $0 == "<
 [ -s "$T/committed.md" ] || fail "docs/capabilities.md has no '$env' section; run tests/capabilities-table --update"
 diff -u "$T/committed.md" "$T/now.md" || fail "docs/capabilities.md is stale for '$env'; run tests/capabilities-table --update"
 
-probe=$BPFBUILD_TOP/meson-modules/bpfbuild/scripts/bpfbuild-probe
+probe=$BPFBUILD_TOP/engine/bpfbuild-probe
 for gcc in bpf-gcc bpf-none-gcc bpf-unknown-none-gcc; do
 	command -v "$gcc" >/dev/null || continue
 	out=$(BPF_CC=$gcc "$probe")

@@ -4,7 +4,7 @@
 . "$(dirname "$0")/../lib.sh"
 
 mkdir -p "$T/p/subprojects"
-ln -s "$BPFBUILD_TOP/meson-modules/bpfbuild" "$T/p/subprojects/bpfbuild"
+ln -s "$BPFBUILD_TOP" "$T/p/subprojects/bpfbuild"
 cp "$BPFBUILD_TOP"/examples/socket-bind/socket_bind.* "$T/p/"
 cat >"$T/p/meson.build" <<'MESON'
 project('cross-consumer')

@@ -6,7 +6,7 @@ copy_examples() {
 	mkdir -p "$1"
 	cp -r "$BPFBUILD_TOP/examples/." "$1/"
 	rm -rf "$1/subprojects/bpfbuild"
-	ln -s "$BPFBUILD_TOP/meson-modules/bpfbuild" "$1/subprojects/bpfbuild"
+	ln -s "$BPFBUILD_TOP" "$1/subprojects/bpfbuild"
 }
 
 # setup_fails LOG MESON-SETUP-ARGS...: configure must fail with exactly one

@@ -6,7 +6,7 @@
 . "$(dirname "$0")/lib-meson.sh"
 . "$(dirname "$0")/lib-consumer.sh"
 readme_consumer "$T/p"
-ln -s "$BPFBUILD_TOP/meson-modules/bpfbuild" "$T/p/subprojects/bpfbuild"
+ln -s "$BPFBUILD_TOP" "$T/p/subprojects/bpfbuild"
 
 # configures NAME MESON-ARGS...: configure must succeed; the log is $T/NAME.log.
 configures() {

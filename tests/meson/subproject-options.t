@@ -12,9 +12,9 @@ missing=$T/nonexistent/vmlinux.h
 # options in its own meson_options.txt, as systemd-named top-level options.
 consumer() {
 	readme_consumer "$1"
-	ln -s "$BPFBUILD_TOP/meson-modules/bpfbuild" "$1/subprojects/bpfbuild"
+	ln -s "$BPFBUILD_TOP" "$1/subprojects/bpfbuild"
 	if [ "${2:-}" = copy ]; then
-		sed 's/, yield : true//' "$BPFBUILD_TOP/meson-modules/bpfbuild/meson_options.txt" >"$1/meson_options.txt"
+		sed 's/, yield : true//' "$BPFBUILD_TOP/meson_options.txt" >"$1/meson_options.txt"
 	fi
 }
 consumer "$T/plain"

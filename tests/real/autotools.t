@@ -22,7 +22,7 @@ assert_grep "^    -D__x86_64__ +: glibc_default \(" "$T/configure.log" "the BPF 
 
 note "the Meson build of the same tree"
 mkdir -p "$src/subprojects"
-ln -s "$BPFBUILD_TOP/meson-modules/bpfbuild" "$src/subprojects/bpfbuild"
+ln -s "$BPFBUILD_TOP" "$src/subprojects/bpfbuild"
 meson setup "$T/mb" "$src" -Dbpfbuild:vmlinux-h-path=x86/vmlinux.h >"$T/meson.log" 2>&1 ||
 	{ tail -n 30 "$T/meson.log"; fail "meson setup failed"; }
 meson compile -C "$T/mb" >>"$T/meson.log" 2>&1 || { tail -n 30 "$T/meson.log"; fail "meson compile failed"; }

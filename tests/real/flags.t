@@ -13,7 +13,7 @@ setup() {  # BUILD ARGS...
 	meson setup "$b" "$src" -Dbpfbuild:vmlinux-h-path=x86/vmlinux.h "$@" >"$b.setup.log" 2>&1 ||
 		{ cat "$b.setup.log"; fail "configure failed: $*"; }
 }
-cc=$(BPF_CFLAGS= "$BPFBUILD_TOP/meson-modules/bpfbuild/scripts/bpfbuild-probe" | sed -n 's/^cc=//p')
+cc=$(BPF_CFLAGS= "$BPFBUILD_TOP/meson-modules/bpfbuild/engine/bpfbuild-probe" | sed -n 's/^cc=//p')
 [ -n "$cc" ] || fail "no BPF compiler found"
 note "compiler: $cc"
 

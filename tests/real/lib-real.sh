@@ -7,7 +7,7 @@
 real_copy() {
 	mkdir -p "$1/subprojects" "$1/x86"
 	cp -r "$BPFBUILD_TOP/tests/real/consumer/." "$1/"
-	ln -s "$BPFBUILD_TOP/meson-modules/bpfbuild" "$1/subprojects/bpfbuild"
+	ln -s "$BPFBUILD_TOP" "$1/subprojects/bpfbuild"
 	"${BPFTOOL:-$(command -v bpftool || echo /usr/sbin/bpftool)}" btf dump file /sys/kernel/btf/vmlinux format c \
 		>"$1/x86/vmlinux.h" || fail "cannot dump the running kernel's BTF"
 }

@@ -8,8 +8,8 @@
 . "$(dirname "$0")/../lib.sh"
 toolkit_build
 vm_kernels
-probe=$BPFBUILD_TOP/meson-modules/bpfbuild/scripts/bpfbuild-probe
-cc=$BPFBUILD_TOP/meson-modules/bpfbuild/scripts/bpfbuild-cc
+probe=$BPFBUILD_TOP/engine/bpfbuild-probe
+cc=$BPFBUILD_TOP/engine/bpfbuild-cc
 src=$T/src
 mkdir -p "$src"
 cp "$(dirname "$0")/progs/func-depth.bpf.c" "$src/"

@@ -10,7 +10,7 @@ toolkit_build
 src=$T/src
 mkdir -p "$src/subprojects"
 cp "$BPFBUILD_TOP"/tests/real/optional/* "$src/"
-ln -s "$BPFBUILD_TOP/meson-modules/bpfbuild" "$src/subprojects/bpfbuild"
+ln -s "$BPFBUILD_TOP" "$src/subprojects/bpfbuild"
 
 note "Meson"
 meson setup "$T/mb" "$src" -Dbpfbuild:bpf-validate="$BPF_VALIDATE" >"$T/setup.log" 2>&1 ||

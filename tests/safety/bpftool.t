@@ -4,7 +4,7 @@
 # - a bpftool whose "gen" fails (a distribution's wrapper, a build without
 #   gen) is a configure error with bpf-framework=enabled, naming "gen",
 #   instead of a build that fails later.
-# Fails until scripts/bpfbuild-probe gets the fix described in the
+# Fails until engine/bpfbuild-probe gets the fix described in the
 # safety branch's report (the probe is not this area's).
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/../meson/lib-meson.sh"

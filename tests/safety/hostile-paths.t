@@ -1,6 +1,6 @@
 # Source and build directories whose names hold a blank, ', ", $, $(touch
 # PWNED), a backquote and non-ASCII: the Meson consumer of tests/vm/consumer
-# (its module copied into the tree, so that the module's own paths are
+# (the toolkit copied into it as a subproject, so that the module's paths are
 # hostile too) configures, builds and passes meson test; no word of a path
 # is ever run (no PWNED file anywhere) and nothing is written outside the
 # two trees.
@@ -12,7 +12,7 @@ check_tree() {
 	local work=$T/w$1 src=$T/w$1/src-$2 build=$T/w$1/build-$2 rc p pwned
 	mkdir -p "$src/subprojects" "$work/cwd" "$work/tmp"
 	cp "$BPFBUILD_TOP"/tests/vm/consumer/meson.build "$BPFBUILD_TOP"/tests/vm/progs/{lsm_file_open,fentry_vfs_unlink,core_guarded}.bpf.c "$src/"
-	cp -r "$BPFBUILD_TOP/meson-modules/bpfbuild" "$src/subprojects/bpfbuild"
+	subproject_copy "$src/subprojects/bpfbuild"
 	# Everything runs from a directory of its own, so that a stray write
 	# or a PWNED made by a path run as a command shows up there.
 	(

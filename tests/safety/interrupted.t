@@ -15,7 +15,7 @@ toolkit_build
 vm_kernels
 kernels=$BPFBUILD_TOP/tools/bpf-vm/bpf-vm-kernels
 vm_verify=$BPFBUILD_TOP/tools/bpf-vm/bpf-vm-verify
-validate_test=$BPFBUILD_TOP/meson-modules/bpfbuild/scripts/bpfbuild-validate-test
+validate_test=$BPFBUILD_TOP/engine/bpfbuild-validate-test
 export TMPDIR=$T/tmp
 mkdir -p "$TMPDIR"
 mkfifo "$T/fifo"
@@ -86,7 +86,7 @@ done
 
 note "bpfbuild-probe, SIGTERM while it loads a probe in its private bpffs"
 # bpftool's "prog loadall" blocks reading the FIFO, with the bpffs mounted.
-probe=$BPFBUILD_TOP/meson-modules/bpfbuild/scripts/bpfbuild-probe
+probe=$BPFBUILD_TOP/engine/bpfbuild-probe
 real_bpftool=$(command -v bpftool || echo /usr/sbin/bpftool)
 cat >"$T/blocking-bpftool" <<SH
 #!/bin/sh
@@ -115,7 +115,7 @@ mkdir -p "$cache/.tmp.precious" "$cache/.tmp.live" "$TMPDIR/bpf-vm.precious" "$T
 echo data >"$cache/.tmp.precious/file"
 
 note "bpfbuild-cc: SIGTERM while the compiler runs; SIGKILL, then the next compile"
-bcc=$BPFBUILD_TOP/meson-modules/bpfbuild/scripts/bpfbuild-cc
+bcc=$BPFBUILD_TOP/engine/bpfbuild-cc
 out=$T/objs
 mkdir -p "$out"
 printf 'int x;\n' >"$T/prog.bpf.c"

@@ -46,10 +46,10 @@ check() {
 src=$T/src
 mkdir -p "$src/subprojects"
 cp "$here"/* "$src/"
-ln -s "$BPFBUILD_TOP/meson-modules/bpfbuild" "$src/subprojects/bpfbuild"
+ln -s "$BPFBUILD_TOP" "$src/subprojects/bpfbuild"
 meson setup "$T/mb" "$src" -Dbpfbuild:vmlinux-h=generated >"$T/setup.log" 2>&1 || { cat "$T/setup.log"; fail "meson setup"; }
 BUILD=(meson compile -C "$T/mb")
-check meson "$T/mb/subprojects/bpfbuild/module/vmlinux.h" "$T/mb/exec-count.bpf.o"
+check meson "$T/mb/subprojects/bpfbuild/meson-modules/bpfbuild/vmlinux.h" "$T/mb/exec-count.bpf.o"
 meson compile -C "$T/mb" >"$T/noop.log" 2>&1 || fail "meson compile"
 assert_grep "no work to do" "$T/noop.log" "a rebuild on the same kernel"
 
@@ -69,7 +69,7 @@ rc=0; as_kernel "$T/garbage.btf" sh -c 'cd "$1" && "$2/configure" --with-vmlinux
 [ $rc -ne 0 ] || fail "configure took garbage for the kernel's BTF"
 assert_grep "configure: error: /sys/kernel/btf/vmlinux is unreadable or not BTF" "$T/garbage-ac.log"
 mkdir -p "$src/subprojects"
-ln -s "$BPFBUILD_TOP/meson-modules/bpfbuild" "$src/subprojects/bpfbuild"
+ln -s "$BPFBUILD_TOP" "$src/subprojects/bpfbuild"
 rc=0; as_kernel "$T/garbage.btf" meson setup "$T/mg" "$src" -Dbpfbuild:vmlinux-h=generated >"$T/garbage-m.log" 2>&1 || rc=$?
 [ $rc -ne 0 ] || fail "meson setup took garbage for the kernel's BTF"
 assert_grep "ERROR: .*bpfbuild: /sys/kernel/btf/vmlinux is unreadable or not BTF" "$T/garbage-m.log"

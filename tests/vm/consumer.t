@@ -15,7 +15,7 @@
 src=$T/src
 mkdir -p "$src/subprojects"
 cp "$BPFBUILD_TOP"/tests/vm/consumer/meson.build "$BPFBUILD_TOP"/tests/vm/progs/{lsm_file_open,fentry_vfs_unlink,core_guarded}.bpf.c "$src/"
-ln -s "$BPFBUILD_TOP/meson-modules/bpfbuild" "$src/subprojects/bpfbuild"
+ln -s "$BPFBUILD_TOP" "$src/subprojects/bpfbuild"
 k61=$(basename "$K61")
 
 meson setup "$T/b" "$src" -Dbpfbuild:bpf-validate="$BPF_VALIDATE" -Dbpfbuild:bpf-compiler=clang \

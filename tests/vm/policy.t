@@ -84,7 +84,7 @@ json_check "$T/p.json" "[p['verdicts']['$k61'] for p in d['programs']] == ['not-
 
 # The script's POLICY arguments, host only (no VM kernel): bad ones are
 # one line; --require goes to the validator.
-vt=$BPFBUILD_TOP/meson-modules/bpfbuild/scripts/bpfbuild-validate-test
+vt=$BPFBUILD_TOP/engine/bpfbuild-validate-test
 tc=$VM_OBJ/tc_iter_num.bpf.o
 rc=0; BPF_VALIDATE_KERNELS= sh "$vt" --validator "$BPF_VALIDATE" -- "$tc" --bogus >"$T/o" 2>"$T/e" || rc=$?
 assert_eq "unknown option: exit" 1 "$rc"
@@ -104,7 +104,7 @@ mkdir -p "$src/subprojects"
 cp "$BPFBUILD_TOP"/tests/vm/policy/meson.build "$BPFBUILD_TOP"/tests/vm/policy/meson_options.txt \
 	"$BPFBUILD_TOP"/tests/vm/policy/*.c "$src/"
 for n in "${names[@]}"; do cp "$BPFBUILD_TOP/tests/vm/progs/$n.bpf.c" "$src/"; done
-ln -s "$BPFBUILD_TOP/meson-modules/bpfbuild" "$src/subprojects/bpfbuild"
+ln -s "$BPFBUILD_TOP" "$src/subprojects/bpfbuild"
 meson setup "$T/b" "$src" -Dbpfbuild:bpf-validate="$BPF_VALIDATE" -Dbpfbuild:bpf-compiler=clang \
 	-Dbpfbuild:bpf-vm-verify="$VM_TOOLS/bpf-vm-verify" -Dbpfbuild:validate-kernels="$k61,$k612" \
 	"-Dio_uring_submit=['--alternatives','$alts']" \

@@ -9,7 +9,7 @@
 #   NAME.bpf.c, NAME.h    the examples' own single-source programs, as they are
 #   meson.build           a consumer of the bpfbuild subproject, laid out
 #   meson_options.txt     like examples/ (one dict entry per program)
-#   subprojects/bpfbuild  -> TOP/meson-modules/bpfbuild
+#   subprojects/bpfbuild  -> TOP (the toolkit as a subproject)
 #   Makefile              the peers' recipe: bcc libbpf-tools' BPF rules
 # Only BPF objects and skeletons are built on either side (no loaders), so
 # both produce the same set of outputs from the same sources.
@@ -132,7 +132,7 @@ static __always_inline int leave(void *ctx, struct task_struct *task, int ret)
 {
 	__u32 tid = BPF_CORE_READ(task, pid), slot;
 	struct start_$n *s;
-	struct event_$n *e, ev = {};
+	struct event_$n ev = {};
 	__u64 *count;
 
 	s = bpf_map_lookup_elem(&start, &tid);
@@ -159,8 +159,9 @@ EOF
 	bpf_perf_event_output(ctx, &events, BPF_F_CURRENT_CPU, &ev, sizeof(ev));
 EOF
 	else
-		cat <<'EOF'
-	e = bpf_ringbuf_reserve(&events, sizeof(*e), 0);
+		cat <<EOF
+	struct event_$n *e = bpf_ringbuf_reserve(&events, sizeof(*e), 0);
+
 	if (e) {
 		__builtin_memcpy(e, &ev, sizeof(ev));
 		bpf_ringbuf_submit(e, 0);
@@ -224,7 +225,7 @@ EOF
 gen_workload() {
 	local dir=$1 top=$2 nprogs=$3 n d h names=()
 	mkdir -p "$dir/subprojects"
-	ln -s "$top/meson-modules/bpfbuild" "$dir/subprojects/bpfbuild"
+	ln -s "$top" "$dir/subprojects/bpfbuild"
 	cp "$top/examples/meson_options.txt" "$dir/"
 	for n in $(seq -f %02g 0 $((nprogs - 1))); do
 		_bench_prog "$n" >"$dir/core_$n.bpf.c"
