@@ -110,14 +110,15 @@ probe_pch() {
 		set_cap pch no "cannot make a vmlinux.h from $pch_btf"
 		return
 	fi
+	# clang's as bpfbuild-cc makes it: without vmlinux.h's time.
 	if [ $cc_kind = clang ]; then
-		pch_out=$work/vmlinux.h.pch pch_use="-include-pch $work/vmlinux.h.pch"
+		pch_out=$work/vmlinux.h.pch pch_use="-include-pch $work/vmlinux.h.pch" pch_gen="-Xclang -fno-pch-timestamp"
 	else
 		mkdir -p "$work/gch"
-		pch_out=$work/gch/vmlinux.h.gch pch_use="-I$work/gch -H"
+		pch_out=$work/gch/vmlinux.h.gch pch_use="-I$work/gch -H" pch_gen=''
 	fi
 	# The precompile and the compile without it at once (independent).
-	"$cc" $cc_extra $cflags -x c-header "$work/inc/vmlinux.h" -o "$pch_out" >"$work/pchgen.log" 2>&1 &
+	"$cc" $cc_extra $cflags $pch_gen -x c-header "$work/inc/vmlinux.h" -o "$pch_out" >"$work/pchgen.log" 2>&1 &
 	pchgen=$!
 	nopch=0
 	try nopch pch_core.bpf.c $cflags -I"$work/inc" || nopch=$?

@@ -13,7 +13,7 @@ setup() {  # BUILD ARGS...
 	meson setup "$b" "$src" -Dbpfbuild:vmlinux-h-path=x86/vmlinux.h "$@" >"$b.setup.log" 2>&1 ||
 		{ cat "$b.setup.log"; fail "configure failed: $*"; }
 }
-cc=$(BPF_CFLAGS= "$BPFBUILD_TOP/meson-modules/bpfbuild/engine/bpfbuild-probe" | sed -n 's/^cc=//p')
+cc=$(BPF_CFLAGS= "$BPFBUILD_TOP/engine/bpfbuild-probe" | sed -n 's/^cc=//p')
 [ -n "$cc" ] || fail "no BPF compiler found"
 note "compiler: $cc"
 
@@ -25,6 +25,7 @@ objs=$(cd "$T/plain" && ls ./*.bpf.o ./*.skel.h)
 if command -v ccache >/dev/null; then
 	note "BPF_CC='ccache $cc': the launcher runs the compile, and changes no byte"
 	export CCACHE_DIR=$T/ccache
+	stat() { ccache --print-stats | awk -F'\t' -v k="$1" '$1 == k { print $2 }'; }
 	BPF_CC="ccache $cc" setup "$T/ccache-build"
 	assert_grep "compiler +: [^ ]*/ccache $cc " "$T/ccache-build.setup.log" "the summary"
 	for round in cold warm; do
@@ -33,8 +34,15 @@ if command -v ccache >/dev/null; then
 		for o in $objs; do
 			cmp -s "$T/plain/$o" "$T/ccache-build/$o" || fail "$o differs with ccache ($round)"
 		done
+		# The warm build: every compile a hit, those with the precompiled
+		# vmlinux.h too (bpfbuild-cc tells ccache how to take them).
+		[ $round = warm ] || ccache -z >/dev/null
 	done
-	ccache -s 2>/dev/null | grep -qiE '(cache hit|hits).*[1-9]' || { ccache -s; fail "ccache saw no hit on the warm build"; }
+	nobj=$(printf '%s\n' $objs | grep -c '\.bpf\.o$')
+	hits=$(( $(stat direct_cache_hit) + $(stat preprocessed_cache_hit) ))
+	[ "$(stat cache_miss)" = 0 ] && [ "$(stat could_not_use_precompiled_header)" = 0 ] && [ $hits -ge "$nobj" ] ||
+		{ ccache -s; fail "the warm ccache build did not hit for every one of the $nobj objects: $hits hits, $(stat cache_miss) misses, $(stat could_not_use_precompiled_header) refused for the PCH"; }
+	assert_grep "vmlinux.h.pch +: yes" "$T/ccache-build.setup.log" "the summary (the PCH, which ccache must take)"
 elif [ "${CI:-}" = true ]; then
 	fail "ccache is not installed (tests/install-deps installs it)"
 fi
