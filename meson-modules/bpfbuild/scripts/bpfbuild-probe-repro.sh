@@ -26,7 +26,7 @@ same_final_object() {
 btf_sort_tool() {
 	[ -x "$work/btf-sort" ] ||
 		"${CC_FOR_BUILD:-cc}" -O2 -o "$work/btf-sort" "$here/bpfbuild-btf-sort.c" \
-			>"$work/btf-sort.log" 2>&1
+			"$here/bpfbuild-btf-canon.c" >"$work/btf-sort.log" 2>&1
 }
 
 # sorted_same A B: same_final_object once bpfbuild-btf-sort has put the
