@@ -20,6 +20,10 @@ assert_eq "clang 21" "-target bpfel $base -D__x86_64__ -g" "$(flags "$fixtures/c
 note "gcc-bpf 12: no CO-RE, no pragma, the NULL test needs -fno-ssa-phiopt"
 assert_eq "gcc 12" "-mlittle-endian $base -D__x86_64__ -gbtf -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt" \
 	"$(flags "$fixtures/gcc12.facts")"
+note "gcc-bpf 12: its heap-ordered BTF canonicalised by bpfbuild-cc's --btf-sort step, which is no compiler flag"
+"$decide" "$fixtures/gcc12.facts" >"$T/gcc12.out"
+assert_grep '^btf_sort=yes$' "$T/gcc12.out" "gcc 12's decisions"
+assert_grep '^decision=--btf-sort\|btf_sort\|gcc orders its BTF types .*heap addresses' "$T/gcc12.out" "gcc 12's decisions"
 note "gcc-bpf 16: C23 needs -std=gnu17, its default v4 comes down to v3, CO-RE, no pragma, -fno-ssa-phiopt"
 assert_eq "gcc 16" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt" \
 	"$(flags "$fixtures/gcc16.facts")"
