@@ -83,19 +83,32 @@ diff "$T/meson-tests" "$T/ac-tests" || fail "the autotools build registers other
 # source path that 14 and 16 leave in their BTF, and canonicalises the BTF
 # that 12 orders by heap address): the Meson build of the checkout against
 # the autotools build of a copy, as for clang, with address randomisation.
+# Only a gcc-bpf that the probe finds not deterministic (trixie's 14: two
+# compiles differ, its .rel.BTF stops the canonicaliser) is compared from
+# one tree without address randomisation; gcc-bpf 12 must not need that.
 command -v bpf-gcc >/dev/null || fail "bpf-gcc is not installed (Debian: gcc-bpf)"
 ac_tree
-ac_path_deterministic gcc || fail "the probe finds gcc-bpf's objects not reproducible across build paths"
-meson setup "$T/m" "$BPFBUILD_TOP/examples" -Dbpf-compiler=gcc >"$T/m.log" 2>&1 || { cat "$T/m.log"; fail "meson setup (gcc)"; }
-meson compile -C "$T/m" >"$T/mc.log" 2>&1 || { cat "$T/mc.log"; fail "meson compile (gcc)"; }
+norand=()
+if ac_path_deterministic gcc; then
+	gcc_src=$BPFBUILD_TOP/examples
+else
+	[ "$(bpf-gcc -dumpversion | cut -d. -f1)" != 12 ] ||
+		fail "the probe finds gcc-bpf 12's objects not reproducible (its BTF is canonicalised: docs/reproducible-btf.md)"
+	note "gcc-bpf here is not deterministic (probe): one tree, no address randomisation"
+	gcc_src=$AC_SRC
+	setarch "$(uname -m)" -R true 2>/dev/null || fail "setarch -R (util-linux) does not work here"
+	norand=(setarch "$(uname -m)" -R)
+fi
+meson setup "$T/m" "$gcc_src" -Dbpf-compiler=gcc >"$T/m.log" 2>&1 || { cat "$T/m.log"; fail "meson setup (gcc)"; }
+"${norand[@]}" meson compile -C "$T/m" >"$T/mc.log" 2>&1 || { cat "$T/mc.log"; fail "meson compile (gcc)"; }
 ac_configure "$T/a" --with-bpf-compiler=gcc
-make -C "$T/a" -j2 >"$T/a.log" 2>&1 || { cat "$T/a.log"; fail "make (gcc)"; }
+"${norand[@]}" make -C "$T/a" -j2 >"$T/a.log" 2>&1 || { cat "$T/a.log"; fail "make (gcc)"; }
 gcc_built=()
 for p in $(ex_names); do
 	[ -e "$T/m/$p.bpf.o" ] && gcc_built+=("$p")
 done
 [ ${#gcc_built[@]} -gt 0 ] || fail "the Meson build with gcc-bpf builds no program"
-det=yes
+det=yes  # deterministic, or one tree without ASLR: see above
 compare gcc "$T/m" "$T/a" "${gcc_built[@]}"
 assert_eq "BPF outputs of the autotools build (gcc)" "$((2 * ${#gcc_built[@]}))" "$(bpf_outputs "$T/a" | wc -l)"
 assert_src_untouched

@@ -3,9 +3,11 @@
 # skeletons with every compiler here (each clang, clang-N and gcc-bpf), the
 # precompiled vmlinux.h on (the default) and off, with no path of either
 # tree inside, BTF line info that still carries source text, and "bpftool
-# gen object" is idempotent on the final objects.  Every compiler must be
-# reproducible, gcc-bpf 12 too (its BTF follows heap addresses, which
-# bpfbuild-btf-sort --canonical puts in an order of its content).
+# gen object" is idempotent on the final objects.  gcc-bpf 12 must be
+# reproducible too (its BTF follows heap addresses, which bpfbuild-btf-sort
+# --canonical puts in an order of its content); only another gcc-bpf whose
+# probe says its output is not reproducible (trixie's 14) must say so in
+# the summary, and is then not compared.
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/lib-meson.sh"
 
@@ -53,8 +55,16 @@ for cc in "${compilers[@]}"; do
 	case ${cc##*/} in *gcc*) kind=gcc ;; *) kind=clang ;; esac
 	build "$a" "$a.build" "$cc" -Dbpf-compiler=$kind
 	build "$b" "$b.build" "$cc" -Dbpf-compiler=$kind
-	grep -qE '^ *deterministic *: yes' "$T/setup.log" ||
-		fail "$cc: the probe finds its output not reproducible: $(grep -E '^ *deterministic *:' "$T/setup.log")"
+	if ! grep -qE '^ *deterministic *: yes' "$T/setup.log"; then
+		# gcc-bpf 12 is canonicalised, so it must be reproducible; another
+		# gcc-bpf the probe finds not deterministic (trixie's 14: see
+		# docs/capabilities.md) must say so in the summary.
+		[ $kind = gcc ] && [ "$("$cc" -dumpversion | cut -d. -f1)" != 12 ] ||
+			fail "$cc: the probe finds its output not reproducible: $(grep -E '^ *deterministic *:' "$T/setup.log")"
+		assert_grep '^ *reproducible *: not guaranteed: .+' "$T/setup.log" "$cc: the summary"
+		note "$cc: not compared: $(sed -n 's/^ *reproducible *: //p' "$T/setup.log")"
+		continue
+	fi
 	assert_grep '^ *reproducible *: yes' "$T/setup.log" "$cc: the summary"
 	pch=$(sed -n 's/^ *vmlinux.h.pch *: //p' "$T/setup.log")
 	build "$b" "$b.nopch" "$cc" -Dbpf-compiler=$kind -Dbpf-pch=false
