@@ -6,7 +6,8 @@
 # every section but .BTF and .BTF.ext keeps its bytes (the code, the
 # relocations, .rel.BTF.ext of the CO-RE records), bpf-validate's verdicts
 # do not change, and canonicalising again changes nothing.  Bad input: one
-# line, exit 1, no output file.
+# line, exit 1, no output file; an object whose .BTF is relocated (GCC 14
+# and later, which are linked instead) is refused.
 . "$(dirname "$0")/../lib.sh"
 command -v bpf-gcc >/dev/null || fail "bpf-gcc is not installed (Debian: gcc-bpf)"
 bpftool=$(command -v bpftool || echo /usr/sbin/bpftool)
@@ -50,6 +51,15 @@ for p in "${progs[@]}"; do
 	compile "$b" "$n" "$src" $extra
 	cmp -s "$a/$n.o" "$b/$n.o" && cmp -s "$a/$n.o" "$a/$n.first.o" &&
 		note "$n: bpf-gcc $(bpf-gcc -dumpversion) gives identical objects already"
+	if readelf -SW "$a/$n.o" | grep -qF ' .rel.BTF '; then
+		# GCC 14 and later relocate .BTF itself (they are linked, and
+		# not canonicalised): its types cannot move, which is refused.
+		"$tool" --canonical "$a/$n.o" "$T/out.o" 2>"$T/err" && fail "$n: .rel.BTF accepted"
+		assert_grep '^bpfbuild-btf-sort: .*a relocation applies to .BTF' "$T/err" "$n"
+		[ ! -e "$T/out.o" ] || fail "$n: an output was left"
+		note "$n: bpf-gcc $(bpf-gcc -dumpversion) relocates .BTF: refused"
+		continue
+	fi
 	canon "$a" "$n"
 	canon "$b" "$n"
 	cp "$a/$n.first.o" "$a/$n.f.o"
