@@ -19,7 +19,10 @@
  * libbpf linker ("bpftool gen object") then writes only the strings that
  * are referenced, so the padding leaves no trace in the final object.
  *
- * Usage: bpfbuild-btf-sort [--prefix-map OLD=NEW]... IN.o OUT.o
+ * Usage: bpfbuild-btf-sort [--canonical] [--prefix-map OLD=NEW]... IN.o OUT.o
+ * --canonical: rewrite all of the BTF in an order of its content, for a
+ * compiler whose objects no linker rewrites (bpfbuild-btf-canon.c).
+ * Without it:
  * Only the types after the last DATASEC move, and only when they are all
  * FWD or TYPE_TAG; every type id that points at them is rewritten (in .BTF
  * and in .BTF.ext's func_info and CO-RE records).  Section sizes and every
@@ -33,22 +36,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { K_INT = 1, K_PTR, K_ARRAY, K_STRUCT, K_UNION, K_ENUM, K_FWD,
-       K_TYPEDEF, K_VOLATILE, K_CONST, K_RESTRICT, K_FUNC, K_FUNC_PROTO,
-       K_VAR, K_DATASEC, K_FLOAT, K_DECL_TAG, K_TYPE_TAG, K_ENUM64 };
+#include "bpfbuild-btf.h"
 
-static const char *in_path;
-static unsigned char *buf;
-static size_t len;
-static int big;	/* the object's byte order */
+const char *in_path;
+unsigned char *buf;
+size_t len;
+int big;
 
-static void die(const char *why)
+void die(const char *why)
 {
 	fprintf(stderr, "bpfbuild-btf-sort: %s: %s\n", in_path, why);
 	exit(1);
 }
 
-static uint64_t get(size_t off, int n)
+uint64_t get(size_t off, int n)
 {
 	uint64_t v = 0;
 
@@ -59,16 +60,14 @@ static uint64_t get(size_t off, int n)
 	return v;
 }
 
-static void put32(size_t off, uint32_t v)
+void put32(size_t off, uint32_t v)
 {
 	for (int i = 0; i < 4; i++)
 		buf[off + (big ? 3 - i : i)] = v >> (8 * i);
 }
 
-struct sec { size_t off, size; unsigned idx; };
-
 /* The section named NAME; size 0 when absent. */
-static struct sec find_sec(const char *name)
+struct sec find_sec(const char *name)
 {
 	size_t shoff = get(0x28, 8);
 	unsigned shentsize = get(0x3a, 2), shnum = get(0x3c, 2);
@@ -121,7 +120,7 @@ static uint32_t ntypes;
 static const char *strs;
 static size_t str_len;
 
-static size_t type_size(unsigned kind, unsigned vlen)
+size_t type_size(unsigned kind, unsigned vlen)
 {
 	switch (kind) {
 	case K_INT: case K_VAR: case K_DECL_TAG: return 16;
@@ -269,22 +268,26 @@ int main(int argc, char **argv)
 	FILE *f;
 
 	char **maps = argv + 1;
-	int nmaps = 0;
+	int nmaps = 0, canonical = 0, a = 1;
 
-	while (argc - 1 - 2 * nmaps > 2 && !strcmp(maps[2 * nmaps], "--prefix-map")) {
-		if (!strchr(maps[2 * nmaps + 1], '=')) {
-			fprintf(stderr, "bpfbuild-btf-sort: --prefix-map takes OLD=NEW, not '%s'\n", maps[2 * nmaps + 1]);
-			return 2;
+	for (; a < argc && !strncmp(argv[a], "--", 2); a++) {
+		if (!strcmp(argv[a], "--canonical")) {
+			canonical = 1;
+		} else if (!strcmp(argv[a], "--prefix-map") && a + 1 < argc) {
+			if (!strchr(argv[++a], '=')) {
+				fprintf(stderr, "bpfbuild-btf-sort: --prefix-map takes OLD=NEW, not '%s'\n", argv[a]);
+				return 2;
+			}
+			maps[nmaps++] = argv[a];
+		} else {
+			break;
 		}
-		nmaps++;
 	}
-	if (argc - 1 - 2 * nmaps != 2) {
-		fprintf(stderr, "usage: bpfbuild-btf-sort [--prefix-map OLD=NEW]... IN.o OUT.o\n");
+	if (argc - a != 2) {
+		fprintf(stderr, "usage: bpfbuild-btf-sort [--canonical] [--prefix-map OLD=NEW]... IN.o OUT.o\n");
 		return 2;
 	}
-	for (int i = 0; i < nmaps; i++)
-		maps[i] = maps[2 * i + 1];
-	argv += 2 * nmaps;
+	argv += a - 1;
 	in_path = argv[1];
 	f = fopen(in_path, "rb");
 	if (!f)
@@ -299,6 +302,10 @@ int main(int argc, char **argv)
 	if (len < 64 || memcmp(buf, "\177ELF", 4) || buf[4] != 2)
 		die("not a 64-bit ELF object");
 	big = buf[5] == 2;
+	if (canonical) {
+		canonicalise(maps, nmaps, argv[2]);
+		return 0;
+	}
 
 	btf = find_sec(".BTF");
 	if (btf.size >= 24 && get(btf.off, 2) == 0xeb9f) {
@@ -383,7 +390,11 @@ int main(int argc, char **argv)
 	}
 
 	f = fopen(argv[2], "wb");
-	if (!f || fwrite(buf, 1, len, f) != len || fclose(f))
+	if (!f)
 		die("cannot write the output");
+	if (fwrite(buf, 1, len, f) != len || fclose(f)) {
+		remove(argv[2]);
+		die("cannot write the output");
+	}
 	return 0;
 }

@@ -238,12 +238,18 @@ measure() {
 	probe_pch
 
 	# Two compiles of the same source must give the same bytes; gcc-bpf 12
-	# orders its BTF by address, so address randomisation shows.
+	# orders its BTF by address, so address randomisation shows, and then
+	# the question is whether its BTF canonicalised is the same.
 	if ! try again1 deterministic.bpf.c $cflags; then
 		set_cap deterministic no "not checked: the probe program does not compile ($(first_error again1))"
-	elif try again2 deterministic.bpf.c $cflags && try again3 deterministic.bpf.c $cflags &&
-	   cmp -s "$work/again1.o" "$work/again2.o" && cmp -s "$work/again1.o" "$work/again3.o"; then
+	elif ! try again2 deterministic.bpf.c $cflags || ! try again3 deterministic.bpf.c $cflags; then
+		set_cap deterministic no "two compiles of one source differ: rebuilds are not reproducible"
+	elif cmp -s "$work/again1.o" "$work/again2.o" && cmp -s "$work/again1.o" "$work/again3.o"; then
 		set_cap deterministic yes "two compiles give identical objects"
+	elif [ "$link" != yes ] && sorted_same "$work/again1.o" "$work/again2.o" &&
+	     sorted_same "$work/again1.o" "$work/again3.o"; then
+		sorting_fixes "address randomisation"
+		set_cap deterministic yes "two compiles differ in the order of their BTF only; canonicalised, they are identical"
 	else
 		set_cap deterministic no "two compiles of one source differ: rebuilds are not reproducible"
 	fi
@@ -257,9 +263,7 @@ measure() {
 	elif ! grep -qF "$probes" "$work/prefix_map.o"; then
 		set_cap prefix_map_flag yes "-ffile-prefix-map accepted"
 		set_cap prefix_map yes "-ffile-prefix-map removes the build paths"
-	elif [ "$link" = yes ] && btf_sort_tool &&
-	     "$work/btf-sort" --prefix-map "$probes=." "$work/prefix_map.o" "$work/prefix_map.s.o" 2>>"$work/btf-sort.log" &&
-	     "$bpftool" gen object "$work/prefix_map.l.o" "$work/prefix_map.s.o" >/dev/null 2>&1 &&
+	elif btf_final "$work/prefix_map.o" "$work/prefix_map.l.o" --prefix-map "$probes=." &&
 	     ! grep -qF "$probes" "$work/prefix_map.l.o"; then
 		set_cap prefix_map_flag yes "-ffile-prefix-map accepted"
 		set_cap prefix_map yes "the compiler leaves the absolute source path in its BTF strings; bpfbuild-btf-sort applies the map there"
