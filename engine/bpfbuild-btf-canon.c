@@ -109,13 +109,7 @@ static char *mapped(uint32_t off)
 	size_t n = strlen(s), ol = 0;
 	char *r;
 
-	for (int i = 0; i < nmaps; i++) {
-		const char *eq = strchr(maps[i], '=');
-		size_t l = eq - maps[i];
-
-		if (l && l <= n && !strncmp(s, maps[i], l) && (s[l] == '/' || !s[l]))
-			ol = l, nw = eq + 1;
-	}
+	nw = prefix_map_match(maps, nmaps, s, n, &ol);
 	if (!nw)
 		nw = "", ol = 0;
 	r = xcalloc(strlen(nw) + n - ol + 1, 1);

@@ -200,6 +200,20 @@ static int by_key(const void *a, const void *b)
 
 static uint32_t *remap;
 
+const char *prefix_map_match(char **maps, int nmaps, const char *s, size_t n, size_t *old_len)
+{
+	const char *nw = NULL;
+
+	for (int i = 0; i < nmaps; i++) {
+		const char *eq = strchr(maps[i], '=');
+		size_t l = eq - maps[i];
+
+		if (l && l <= n && !strncmp(s, maps[i], l) && (s[l] == '/' || !s[l]))
+			*old_len = l, nw = eq + 1;
+	}
+	return nw;
+}
+
 /* Apply the NMAPS "OLD=NEW" maps of MAPS to every string of the table. */
 static void map_strings(char **maps, int nmaps)
 {
@@ -211,13 +225,7 @@ static void map_strings(char **maps, int nmaps)
 
 		if (n == (size_t)(end - s))
 			die("the BTF string table does not end in a NUL");
-		for (int i = 0; i < nmaps; i++) {
-			const char *eq = strchr(maps[i], '=');
-			size_t l = eq - maps[i];
-
-			if (l && l <= n && !strncmp(s, maps[i], l) && (s[l] == '/' || !s[l]))
-				ol = l, nw = eq + 1;
-		}
+		nw = prefix_map_match(maps, nmaps, s, n, &ol);
 		if (!nw)
 			continue;
 		size_t nl = strlen(nw), rest = n - ol;

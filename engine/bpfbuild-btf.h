@@ -22,6 +22,10 @@ uint64_t get(size_t off, int n);
 void put32(size_t off, uint32_t v);
 struct sec find_sec(const char *name);
 size_t type_size(unsigned kind, unsigned vlen);
+/* The last of the NMAPS "OLD=NEW" maps whose OLD is a leading directory of
+ * the N-byte string S, as GCC applies -ffile-prefix-map: its NEW, with
+ * OLD's length in *OLD_LEN; NULL when none matches. */
+const char *prefix_map_match(char **maps, int nmaps, const char *s, size_t n, size_t *old_len);
 
 /* --canonical: bpfbuild-btf-canon.c */
 void canonicalise(char **maps, int nmaps, const char *out_path);
