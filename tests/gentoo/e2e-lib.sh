@@ -20,9 +20,9 @@
 #                      objects as built), phases.log, rc.
 #
 # Both flavors of one KIND/CC run in the same directory, one after the
-# other, under `setarch -R`: gcc-bpf 12 orders BTF strings by heap address
-# (the probe's cap_deterministic is false), so only the same paths with
-# ASLR off give it the same bytes twice.  clang needs neither.
+# other, with address randomisation on: gcc-bpf 12's heap-ordered BTF is
+# canonicalised (bpfbuild-btf-sort --canonical), so it must give the same
+# bytes twice, as clang does.
 
 E2E_CFLAGS='-march=native -O3 -flto -pipe -fstack-protector-strong'
 # The toolkit's bpf-validate goes into the QEMU VMs of src_test
@@ -32,19 +32,18 @@ E2E_CFLAGS='-march=native -O3 -flto -pipe -fstack-protector-strong'
 # such a -march for dev-util/bpfbuild in package.env.
 E2E_TOOLKIT_CFLAGS='-march=x86-64-v3 -O3 -flto -pipe -fstack-protector-strong'
 E2E_ROOT=$BPFBUILD_TEST_RUN/gentoo-e2e
-E2E_ARCH=$(uname -m)
 
 # e2e_pm DIR SNIPPET: SNIPPET in a fresh bash that sourced pm-stubs.sh with
-# PM_ROOT=DIR (no set -e/-u, as ebuild.sh), under setarch -R.  The stand-in
-# has no sandbox: ${T} and ${HOME} are inside DIR.
-# E2E_WRAP (a word list) runs before setarch, e.g. setpriv.
+# PM_ROOT=DIR (no set -e/-u, as ebuild.sh).  The stand-in has no sandbox:
+# ${T} and ${HOME} are inside DIR.
+# E2E_WRAP (a word list) runs before bash, e.g. setpriv.
 e2e_pm() {
 	mkdir -p "$1/temp"
 	local wrap
 	read -r -a wrap <<<"${E2E_WRAP:-env}"
 	# shellcheck disable=SC2016 # $1 and $2 are the inner bash's arguments
 	HOME=$1/temp PM_ROOT=$1 PM_OVERLAY=$OVERLAY E2E_TOP=$BPFBUILD_TOP \
-		"${wrap[@]}" setarch "$E2E_ARCH" -R bash -c '. "$1" || exit 99; eval "$2"' e2e \
+		"${wrap[@]}" bash -c '. "$1" || exit 99; eval "$2"' e2e \
 		"$GENTOO_TESTS/pm-stubs.sh" "$2"
 }
 
