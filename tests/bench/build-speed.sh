@@ -69,12 +69,12 @@ load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 # into examples/.  Build dirs and in-tree configure results stay behind.
 mkdir -p "$work/repo"
 if [ -n "${BENCH_REV:-}" ]; then
-	git -C "$top" archive --format=tar "$BENCH_REV" examples autoconf-macros meson-modules |
+	git -C "$top" archive --format=tar "$BENCH_REV" examples autoconf-macros engine meson-modules meson.build meson_options.txt |
 		tar -C "$work/repo" -xf - || die "BENCH_REV=$BENCH_REV: git archive failed"
 else
 	tar -C "$top" -cf - --exclude-tag-all=build.ninja --exclude=autom4te.cache \
 		--exclude=config.status --exclude=config.log --exclude=config.cache --exclude='*.o' \
-		examples autoconf-macros meson-modules | tar -C "$work/repo" -xf -
+		examples autoconf-macros engine meson-modules meson.build meson_options.txt | tar -C "$work/repo" -xf -
 fi
 ex=$work/repo/examples
 # brief LOG: the first error line of a log, without the work dir's path.
