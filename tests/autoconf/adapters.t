@@ -10,83 +10,13 @@
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/lib-autoconf.sh"
 
-# rows LOG BUILD-DIR: the summary's engine rows, "SECTION | KEY | VALUE",
-# one per line, an include directory of the build (where its vmlinux.h
-# lies) named, not spelled.
-rows() {
-	python3 - "$1" "$2" <<'PY'
-import os, re, sys
-build = os.path.realpath(sys.argv[2])
-def name(w):
-    if w.startswith("-I") and (os.path.realpath(w[2:]) + "/").startswith(build + "/"):
-        return "-I<a directory of the build>"
-    return w
-sections = {"BPF", "BPF probes", "BPF flags", "BPF compiler choice"}
-# Rows whose text is the adapter's own: where it found the validator and
-# how its option is spelled; vmlinux.h names its build's file.
-own = {("BPF", "validation")}
-section = key = None
-for line in open(sys.argv[1], errors="replace"):
-    line = line.rstrip("\n")
-    m = re.match(r"^  (\S.*)$", line)
-    if m:
-        section = m.group(1) if m.group(1) in sections else None
-        continue
-    if section is None:
-        continue
-    m = re.match(r"^    (\S.*?) *: (.*)$", line)
-    if m and not line.startswith("     "):
-        key, value = m.group(1), m.group(2)
-    elif re.match(r"^ {5,}\S", line) and key is not None:
-        value = line.strip()  # a list's next item (tried, notes)
-    else:
-        section = None if not line.strip() else section
-        continue
-    if (section, key) not in own:
-        if key == "flags":
-            value = " ".join(name(w) for w in value.split(" "))
-        print(f"{section} | {key} | {value}")
-PY
-}
-
-# cc_words BUILD-DIR COMMAND-FILE: bpfbuild-cc's words for one object, as
-# "option NAME VALUE", "cc WORD" and "program WORD" lines, paths named,
-# not spelled.
-cc_words() {
-	python3 - "$@" <<'PY'
-import os, shlex, sys
-build, text = sys.argv[1], open(sys.argv[2]).read().replace("\\\n", " ")
-line = next(l for l in text.splitlines() if "bpfbuild-cc" in l and "--make-pch" not in l)
-words = shlex.split(line)
-words = words[next(i for i, w in enumerate(words) if w.endswith("/bpfbuild-cc")) + 1:]
-build = os.path.realpath(build)
-def name(w):
-    if w.startswith("-I") and (os.path.realpath(w[2:]) + "/").startswith(build + "/"):
-        return "-I<a directory of the build>"
-    return w
-parts, cur = [], []
-for w in words:
-    if w == "--":
-        parts.append(cur); cur = []
-    else:
-        cur.append(w)
-parts.append(cur)
-opts, cc, src = parts[0], parts[1], parts[2]
-i = 0
-while i < len(opts):
-    o = opts[i]
-    if o in ("--link", "--bpftool", "--optional"):
-        print("option", o, opts[i + 1]); i += 2
-    elif o in ("--srcroot", "--prefix-map", "--pch", "--btf-sort", "--depfile", "--skeleton", "-o"):
-        print("option", o, "<a path>"); i += 2
-    else:
-        print("option", o); i += 1
-for w in cc:
-    print("cc", name(w))
-for w in (parts[3] if len(parts) > 3 else []):
-    print("program", name(w))
-PY
-}
+# What each build shows of the engine's answer, read by adapter-words.py:
+# "rows LOG BUILD-DIR", the summary's engine rows; "cc BUILD-DIR FILE",
+# bpfbuild-cc's words for one object.  Paths of the build are named, not
+# spelled.
+words=$(dirname "$0")/adapter-words.py
+rows() { python3 "$words" rows "$@"; }
+cc_words() { python3 "$words" cc "$@"; }
 
 for cc in clang gcc; do
 	examples_build "$cc" -Dbpf-compiler="$cc"
