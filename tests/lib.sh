@@ -12,6 +12,10 @@ fi
 export BPFBUILD_TOP BPFBUILD_TEST_RUN
 T=$(mktemp -d "${TMPDIR:-/tmp}/bpfbuild-test.XXXXXX")
 trap 'rm -rf "$T" ${_own_run_dir:+"$_own_run_dir"}' EXIT
+# Stopped by a runner's timeout or by hand: the EXIT trap still cleans up.
+trap 'exit 129' HUP
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 # Only for "the kernel truly cannot verify here"; tests/run fails it under CI=true.
@@ -31,6 +35,25 @@ assert_bpf_cc() {
 	assert_grep "compiler +: $cc \\((clang|gcc) " "$1" "summary (BPF_CC=$BPF_CC)"
 }
 assert_no_grep() { ! grep -qE -- "$1" "$2" || { grep -nE -- "$1" "$2" | head; fail "${3:-$2} has /$1/"; }; }
+
+# own_bpffs: the test goes on in a mount namespace of its own with a new,
+# empty bpffs on BPFFS=/sys/fs/bpf, where libbpf and bpftool pin by default:
+# what it pins is its own and goes with it, whatever the system has there
+# (nothing, on machines without systemd, in containers and build chroots;
+# the system's own pins elsewhere).  Call it first, before any other work:
+# the test runs again inside, and its exit is this one's.
+BPFFS=/sys/fs/bpf
+own_bpffs() {
+	if [ "${_BPFBUILD_OWN_BPFFS:-}" = "$$" ]; then
+		mount -t bpf bpf "$BPFFS" || fail "cannot mount a bpffs on /sys/fs/bpf in the test's mount namespace"
+		return 0
+	fi
+	local rc=0
+	# The mark is the pid of the test inside (sh's, which exec keeps): a
+	# test it starts makes a namespace of its own.
+	unshare --mount --propagation private sh -c 'export _BPFBUILD_OWN_BPFFS=$$; exec bash "$1"' sh "$0" || rc=$?
+	exit "$rc"
+}
 
 # Run "$@" once per test run, under a lock, keyed by NAME; later callers reuse it.
 _once() {

@@ -1,6 +1,7 @@
 # The suite under "meson test" (tests/meson.build): every tests/AREA/NAME.t
-# is registered once, in the suite AREA, with a timeout; a test runs through
-# the harness, which writes its JUnit log.
+# is registered once, in the suite AREA, with its area's timeout
+# (tests/timeouts); a test runs through the harness, which writes its JUnit
+# log.
 . "$(dirname "$0")/../lib.sh"
 
 toolkit_build
@@ -23,12 +24,15 @@ listed=$(grep -cE '[.]t$' "$T/list")
 [ "$listed" = $n ] || fail "meson test lists $listed tests, the tree has $n"
 note "$n tests registered"
 
+# Every test's timeout is its area's in tests/timeouts (tests/run's too).
 meson introspect --tests "$dir" | python3 -c '
 import json, sys
+limits = dict(l.split() for l in open(sys.argv[1]) if l.strip() and not l.startswith("#"))
 for t in json.load(sys.stdin):
-    if not t["timeout"] or t["timeout"] < 600:
-        sys.exit(t["name"] + ": timeout " + str(t["timeout"]))
-' || fail "a test without a timeout of at least 600 s"
+    want = int(limits.get(t["name"].split("/")[0], limits["default"]))
+    if t["timeout"] != want:
+        sys.exit(t["name"] + ": timeout " + str(t["timeout"]) + ", tests/timeouts says " + str(want))
+' "$BPFBUILD_TOP/tests/timeouts" || fail "a test without its timeout"
 
 # One real test through the harness.
 meson test -C "$dir" engine/decide.t >"$T/run.log" 2>&1 || { cat "$T/run.log"; fail "meson test engine/decide.t"; }

@@ -21,7 +21,10 @@ mkdir -p "$TMPDIR"
 mkfifo "$T/fifo"
 
 # started CMD...: CMD in a process group of its own (pid = group); sets pid.
-started() { setsid "$@" >"$T/out" 2>&1 & pid=$!; }
+# Every signal at its default, as from a terminal: a run started with one
+# ignored (SIGHUP under nohup) would pass that on, and a signal ignored at
+# a shell's start cannot be trapped there.
+started() { env --default-signal setsid "$@" >"$T/out" 2>&1 & pid=$!; }
 # awaited WHAT CMD...: waits until CMD succeeds; fails if the run ended.
 awaited() {
 	local what=$1 n=0; shift
@@ -36,10 +39,16 @@ awaited() {
 reached() { awaited "$1" compgen -G "$1"; }
 # running_in_group PROGRAM: waits until PROGRAM runs in the group.
 running_in_group() { awaited "$1 runs" pgrep -g "$pid" -f -- "$1"; }
-# killed SIG RC: sends SIG to the group, and checks that the run ends with RC.
+# killed SIG RC: sends SIG to the group, and checks that the run ends with
+# RC, within 30 s (else it kills the group and fails: the test ends).
 killed() {
-	local rc=0
+	local rc=0 n=0
 	kill -s "$1" -- "-$pid"
+	while kill -0 "$pid" 2>/dev/null; do
+		n=$((n + 1))
+		[ $n -lt 300 ] || { kill -s KILL -- "-$pid"; fail "still running 30 s after SIG$1"; }
+		sleep 0.1
+	done
 	wait "$pid" || rc=$?
 	assert_eq "exit status after SIG$1" "$2" "$rc"
 }

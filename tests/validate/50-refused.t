@@ -3,14 +3,17 @@
 # "rejected": exit 77, or 1 under CI=true.  The XDP program in the same
 # object is still verified.
 . "$(dirname "$0")/../lib.sh"
+own_bpffs
 . "$(dirname "$0")/common.sh"
 
 # Ask bpftool, independently, whether this kernel loads the lsm program.
-pin=/sys/fs/bpf/bpfbuild-refused-$$
+pin=$BPFFS/refused
 if "$BPFTOOL" prog load "$OBJ/lsm_open.o" "$pin" type lsm >"$T/bpftool.log" 2>&1; then
 	rm -f "$pin"
 	refuses=no
 else
+	# The kernel's answer, not a pin that failed.
+	assert_grep "Operation not permitted" "$T/bpftool.log" "bpftool's lsm load"
 	refuses=yes
 fi
 note "bpftool says the kernel refuses lsm programs: $refuses"

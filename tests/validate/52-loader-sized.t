@@ -4,21 +4,23 @@
 # them as the loader would, both programs reach the verifier and pass, and
 # every report lists what was changed.  A map pinned by name is not pinned.
 . "$(dirname "$0")/../lib.sh"
+own_bpffs
 . "$(dirname "$0")/common.sh"
 
 obj=$OBJ/loader_sized.o
 # Independently of bpf-validate: bpftool loads it as the object says, and
 # the kernel refuses the zero-sized map (what real loaders avoid).
-if "$BPFTOOL" prog loadall "$obj" "/sys/fs/bpf/bpfbuild-sized-$$" >"$T/bpftool.log" 2>&1; then
-	rm -rf "/sys/fs/bpf/bpfbuild-sized-$$"
+if "$BPFTOOL" prog loadall "$obj" "$BPFFS/sized" >"$T/bpftool.log" 2>&1; then
+	rm -rf "$BPFFS/sized"
 	fail "bpftool loads $obj as it is: the test no longer needs preparing"
 fi
+assert_grep "failed to create" "$T/bpftool.log" "bpftool's refusal (a map, not the pin)"
 ncpus=$(python3 -c 'import re; n = 0
 for r in open("/sys/devices/system/cpu/possible").read().strip().split(","):
     a, _, b = r.partition("-"); n += int(b or a) - int(a) + 1
 print(n)')
 
-pinned=/sys/fs/bpf/counts	# where libbpf would pin "counts"
+pinned=$BPFFS/counts	# where libbpf would pin "counts"
 [ ! -e "$pinned" ] || fail "$pinned exists before the test: remove it"
 run_bv "$T/out.json" "$T/err" --json "$obj"
 assert_eq "exit (stderr: $(cat "$T/err"))" 0 "$rc"
@@ -28,7 +30,7 @@ json_assert "$T/out.json" 'p["on_switch"]["verdict"] == "pass" and p["on_exec"][
 json_assert "$T/out.json" 'sorted(o["loader_sized.o"]["prepared"]) == sorted([
 	"map stackmap: max_entries 0 -> 1 (a small valid size)",
 	"map counts: max_entries 0 -> 1 (a small valid size)",
-	"map counts: not pinned at /sys/fs/bpf/counts (a verifier run leaves nothing in bpffs)",
+	"map counts: not pinned at '"$BPFFS"'/counts (a verifier run leaves nothing in bpffs)",
 	"map events: max_entries 0 -> '"$ncpus"' (one per possible CPU, as libbpf sizes it)",
 	"map rb: max_entries 0 -> '"$(getconf PAGESIZE)"' (one page)",
 	"map cgroup_counts: inner map max_entries 0 -> 1 (a small valid size)",

@@ -7,6 +7,7 @@
 # prepared; and its loader (tests/vm/loader-sized/) loads it on each of
 # those kernels, so the verdict is what the loader finds.
 . "$(dirname "$0")/../lib.sh"
+own_bpffs
 . "$(dirname "$0")/lib-vm.sh"
 here=$BPFBUILD_TOP/tests/vm/loader-sized
 clang_bpf_object "$BPFBUILD_TOP/tests/validate/progs/loader_sized.bpf.c" "$T/loader_sized.bpf.o" -I"$VM_OBJ"
@@ -33,7 +34,7 @@ PY
 assert_grep "max_entries 0 -> 1" "$T/host.json" "the host's report of what was prepared"
 
 note "the loader: host and VMs"
-pin=/sys/fs/bpf/bpfbuild-loader-sized-$$
+pin=$BPFFS/loader-sized
 mkdir "$pin" || fail "cannot make $pin"
 rc=0; "$T/loader_sized" "$pin" >"$T/host-loader.log" 2>&1 || rc=$?
 pinned=no; [ -e "$pin/counts" ] && pinned=yes
