@@ -54,13 +54,31 @@ assert d["kernels"][1]["objects"][1]["programs"][1]["log"][-2].endswith("caf\u00
 assert all(p["result"] is None for p in d["programs"])
 PY
 
-# No target on 6.1 (the kfuncs came later): no failure by the exits; with
-# --policy a failure, unless the program declares 6.12 and newer.
+# No target on 6.1 (the kfuncs came later): no failure by the exits, nor
+# by --policy, whose default reports it (the loader switches the program
+# off there); a failure when --require names it, unless the program
+# declares 6.12 and newer.
 merge "$k61=$F/old-6.1.json" "$k612=$F/pass-6.12.json"
 assert_eq "no-target: exit" 0 "$rc"
-merge --policy "$k61=$F/old-6.1.json" "$k612=$F/pass-6.12.json"
-assert_eq "no-target, --policy: exit" 1 "$rc"
+merge --json --policy "$k61=$F/old-6.1.json" "$k612=$F/pass-6.12.json"
+assert_eq "no-target, --policy: exit" 0 "$rc"
+jcheck "$T/out" '[(p["role"], p["result"], p["verdicts"]["'"$k61"'"]) for p in d["programs"] if p["program"] == "prio_weights"] == [("default", "pass", "no-target")]' "no-target by default"
+merge --policy --require prio_weights "$k61=$F/old-6.1.json" "$k612=$F/pass-6.12.json"
+assert_eq "no-target, --policy --require: exit" 1 "$rc"
 assert_grep "^FAIL tc_iter_num\.bpf\.o: prio_weights: required, but no-target on $k61$" "$T/out"
+merge --policy --require prio_weights --kernels-min 6.12 "$k61=$F/old-6.1.json" "$k612=$F/pass-6.12.json"
+assert_eq "no-target, --require, --kernels-min 6.12: exit" 0 "$rc"
+# No target on any kernel tried: reported, not failed.
+merge --policy "$k61=$F/old-6.1.json"
+assert_eq "no-target everywhere: exit" 0 "$rc"
+assert_grep "^note tc_iter_num\.bpf\.o: prio_weights: no attach target on any kernel tried" "$T/out"
+# The same policy over the host alone (no VM): one column.
+merge --policy --host-json "$F/old-6.1.json"
+assert_eq "the host alone: exit" 0 "$rc"
+assert_grep "^tc_iter_num\.bpf\.o +prio_weights +tc +no-target$" "$T/out"
+merge --policy --require prio_weights --host-json "$F/old-6.1.json"
+assert_eq "the host alone, --require: exit" 1 "$rc"
+assert_grep "^FAIL tc_iter_num\.bpf\.o: prio_weights: required, but no-target on host$" "$T/out"
 merge --policy --kernels-min 6.12 "$k61=$F/old-6.1.json" "$k612=$F/pass-6.12.json"
 assert_eq "no-target, --kernels-min 6.12: exit" 0 "$rc"
 assert_grep "^tc_iter_num\.bpf\.o +prio_weights +tc +not-applicable +pass$" "$T/out"
@@ -71,6 +89,25 @@ assert_eq "--require nosuch: exit" 1 "$rc"
 assert_grep "^FAIL no program named nosuch" "$T/out"
 merge --json --policy --optional prio_weights "$k61=$F/old-6.1.json" "$k612=$F/pass-6.12.json"
 jcheck "$T/out" '[(p["role"], p["result"]) for p in d["programs"] if p["program"] == "prio_weights"] == [("optional", "pass")] and d["exit"] == 0' "--optional"
+
+# Alternatives whose only present member the host refuses (an LSM program
+# beside one whose target the host lacks): the host does not decide the
+# group, the other kernels do; with none, the refused one is verified
+# nowhere (77), not failed.
+python3 - "$F/old-6.1.json" >"$T/refused-host.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for o in d["objects"]:
+    for p in o["programs"]:
+        p["verdict"] = {"audit_exec": "refused", "count_open": "no-target"}.get(p["name"], p["verdict"])
+json.dump(d, sys.stdout)
+PY
+merge --policy --alternatives audit_exec,count_open --host-json "$T/refused-host.json" "$k612=$F/pass-6.12.json"
+assert_eq "alternatives, the present one refused on the host: exit" 0 "$rc"
+merge --policy --alternatives audit_exec,count_open --host-json "$T/refused-host.json"
+assert_eq "the same, the host alone: exit" 77 "$rc"
+assert_no_grep "^FAIL" "$T/out"
+assert_grep "^note lsm_exec_audit\.bpf\.o: audit_exec: verified on no kernel" "$T/out"
 
 # A kernel that could not verify (77): 77, or 1 under --require-kernel or CI=true.
 sed 's/"exit":0}$/"exit":77}/' "$F/pass-6.12.json" >"$T/skip.json"

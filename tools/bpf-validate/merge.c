@@ -393,6 +393,8 @@ static void cells(struct bv_merge *m, const struct bv_policy *pol, int n)
 						m->rows[r].program))
 				v = "not-applicable";
 			set_cell(m, r, n, v);
+			if (n == 0 && !strcmp(v, "refused") && !m->rows[r].host_refused)
+				m->rows[r].host_refused = xstrdup(get_text(p, "type", "?"));
 			if (!strcmp(v, "pass") || !strcmp(v, "not-applicable") || n == 0)
 				continue;
 			src = truthy(bv_json_get(p, "source")) ?
@@ -434,6 +436,8 @@ static void free_merge(struct bv_merge *m)
 		free(m->rows[r].program);
 		free(m->rows[r].section);
 		free(m->rows[r].why);
+		free(m->rows[r].note);
+		free(m->rows[r].host_refused);
 	}
 	free(m->rows);
 	for (size_t i = 0; i < m->ndetails; i++)
@@ -499,6 +503,12 @@ int bv_merge(char **inputs, int ninputs, struct bv_merge_opts *opts)
 		if (m.k[n].exit == EXIT_SKIP)
 			skipped = true;
 	}
+	/* With a policy, a program no kernel verified is no pass either. */
+	for (size_t r = 0; opts->policy && r < m.nrows; r++)
+		if (m.rows[r].nowhere && strcmp(m.rows[r].program, "-")) {
+			skipped = true;
+			bad |= opts->require_kernel;
+		}
 	m.exit = (bad || (opts->policy && m.nfail)) ? 1 : skipped ? EXIT_SKIP : 0;
 	if (opts->json)
 		bv_merge_print_json(&m);

@@ -40,9 +40,11 @@ struct bv_mkernel {
 struct bv_mrow {
 	char *object, *program, *section;
 	char **cell;		/* per kernel; NULL: no verdict */
-	const char *role;	/* required, optional, alternative */
-	bool fail;
+	const char *role;	/* default, required, optional, alternative */
+	bool fail, nowhere;	/* nowhere: no kernel in range verified it */
 	char *why;
+	char *note;		/* reported, not failed */
+	char *host_refused;	/* the type of program the host refuses, or NULL */
 };
 
 struct bv_merge {

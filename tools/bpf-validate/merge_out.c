@@ -189,6 +189,8 @@ void bv_merge_print_json(const struct bv_merge *m)
 		pstr(o->policy ? (row->fail ? "fail" : "pass") : NULL);
 		fputs(", \"why\": ", stdout);
 		pnull(row->why);
+		fputs(", \"note\": ", stdout);
+		pnull(row->note);
 		putchar('}');
 	}
 	printf("], \"exit\": %d}\n", m->exit);
@@ -238,19 +240,24 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* "N kernels, N programs: N pass, N rejected": the VMs' cells, verdicts
- * in byte order. */
+/* "N kernels, N programs: N pass, N rejected": the VMs' cells (the host's
+ * when it was alone), verdicts in byte order. */
 static void summary(const struct bv_merge *m)
 {
 	const char **v = xcalloc(m->nrows * (m->count + 1) + 1, sizeof(*v));
 	size_t nv = 0;
 
+	int from = m->count ? 1 : m->first;	/* the host alone: its cells */
+
 	for (size_t r = 0; r < m->nrows; r++)
-		for (int n = 1; n <= m->count; n++)
+		for (int n = from; n <= m->count; n++)
 			if (m->rows[r].cell[n])
 				v[nv++] = m->rows[r].cell[n];
 	qsort(v, nv, sizeof(*v), cmp_str);
-	printf("%d kernels, %zu programs: ", m->count, m->nrows);
+	if (m->count)
+		printf("%d kernels, %zu programs: ", m->count, m->nrows);
+	else
+		printf("the host kernel alone, %zu programs: ", m->nrows);
 	if (!nv)
 		fputs("nothing verified", stdout);
 	for (size_t i = 0, j; i < nv; i = j) {
@@ -260,6 +267,33 @@ static void summary(const struct bv_merge *m)
 	}
 	putchar('\n');
 	free(v);
+}
+
+/* What the host refused, and where it was verified instead: one line a
+ * program, the form the verifier tests' logs have always had. */
+static void host_refused_lines(const struct bv_merge *m)
+{
+	char *names = xstrdup("");
+
+	for (int n = 1; n <= m->count; n++) {
+		char *t = xasprintf("%s%s%s", names, n > 1 ? ", " : "", m->k[n].name);
+
+		free(names);
+		names = t;
+	}
+	for (size_t r = 0; m->first == 0 && r < m->nrows; r++) {
+		const struct bv_mrow *row = &m->rows[r];
+
+		if (!row->host_refused)
+			continue;
+		if (!m->count)
+			printf("%s: %s: not verified: host refuses %s\n", row->object, row->program,
+			       row->host_refused);
+		else
+			printf("%s: %s: host kernel refuses %s programs; verified in VM %s\n",
+			       row->object, row->program, row->host_refused, names);
+	}
+	free(names);
 }
 
 void bv_merge_print_table(const struct bv_merge *m)
@@ -280,7 +314,7 @@ void bv_merge_print_table(const struct bv_merge *m)
 	declared = (o->required && *o->required) || (o->optional && *o->optional) ||
 		   (o->alternatives && *o->alternatives) ||
 		   (o->kernels_min && *o->kernels_min) || (o->kernels_only && *o->kernels_only);
-	from = m->first == 0 && declared ? 0 : 1;
+	from = m->first == 0 && (declared || !m->count) ? 0 : 1;
 	cols = 3 + m->count - from + 1;
 	t = xcalloc(rows + 1, sizeof(*t));
 	for (size_t r = 0; r <= rows; r++)
@@ -331,10 +365,14 @@ void bv_merge_print_table(const struct bv_merge *m)
 		printf("not-applicable: %s (declared)\n", t);
 		free(t);
 	}
+	host_refused_lines(m);
 	for (size_t r = 0; r < m->nrows; r++)
 		if (m->rows[r].fail)
 			printf("FAIL %s: %s: %s\n", m->rows[r].object, m->rows[r].program,
 			       m->rows[r].why);
+		else if (m->rows[r].note)
+			printf("note %s: %s: %s\n", m->rows[r].object, m->rows[r].program,
+			       m->rows[r].note);
 	for (size_t i = 0; i < m->nnoprog; i++)
 		printf("FAIL no program named %s (named by --require, --optional or --alternatives)\n",
 		       m->noprog[i]);

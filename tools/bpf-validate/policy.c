@@ -3,12 +3,21 @@
  * --merge --policy: which kernels count for a program, and whether the
  * verdicts of every kernel tried (the host's and each VM's) make it pass.
  *
- * A program is required unless --optional or --alternatives names it:
- * required     it passes on every kernel in range that verified it;
+ * Each program has a role, the same whether one kernel was tried (the
+ * host) or many:
+ * default      (no option names it) no kernel in range rejects it; a
+ *              kernel that lacks its attach target is reported, never
+ *              failed: its loader switches it off there;
+ * required     (--require) it passes on every kernel in range that
+ *              verified it: there, no target fails too;
  * optional     it passes on at least one of them (if any verified it);
- * alternatives on each such kernel, at least one member of the group passes.
+ * alternatives on each kernel where the group is decided, one member passes.
  * "Verified" means pass, rejected or no-target: refused and not-run are left
- * to the other kernels, and a kernel out of range is not-applicable.
+ * to the other kernels, and a kernel out of range is not-applicable.  A
+ * group is decided on a kernel where a member passes, or every member in
+ * range was verified: a member the kernel refuses leaves it to the others.
+ * A program no kernel in range verified is "verified nowhere": not a pass
+ * (bv_merge makes it a skip).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -287,7 +296,10 @@ int bv_policy_eval(const struct bv_policy *p, struct bv_merge *m)
 		char *bad = NULL;
 		int npass = 0, nver = 0;
 
-		row->role = d ? d->role : "required";
+		bool lenient = !d;	/* the default role */
+		int nmissing = 0;
+
+		row->role = d ? d->role : "default";
 		for (int n = m->first; n <= m->count; n++) {
 			const char *c = row->cell[n];
 
@@ -296,11 +308,18 @@ int bv_policy_eval(const struct bv_policy *p, struct bv_merge *m)
 			nver++;
 			if (!strcmp(c, "pass"))
 				npass++;
+			else if (lenient && !strcmp(c, "no-target"))
+				nmissing++;
 			else
 				append(&bad, c, " on "), append_raw(&bad, m->k[n].name);
 		}
 		row->fail = false;
 		row->why = NULL;
+		row->nowhere = nver == 0;
+		free(row->note);
+		row->note = nver && nmissing == nver ?
+			xstrdup("no attach target on any kernel tried: its loader switches it off") :
+			row->nowhere ? xstrdup("verified on no kernel") : NULL;
 		if (!strcmp(row->program, "-"))	/* an object that cannot be used */
 			for (int n = m->first; n <= m->count; n++)
 				if (row->cell[n] && !strcmp(row->cell[n], "error")) {
@@ -311,6 +330,10 @@ int bv_policy_eval(const struct bv_policy *p, struct bv_merge *m)
 		if (!strcmp(row->role, "required") && bad) {
 			free(row->why);
 			row->why = xasprintf("required, but %s", bad);
+		}
+		if (lenient && bad) {
+			free(row->why);
+			row->why = xasprintf("%s", bad);
 		}
 		if (!strcmp(row->role, "optional") && nver > 0 && npass == 0) {
 			free(row->why);
@@ -327,18 +350,22 @@ int bv_policy_eval(const struct bv_policy *p, struct bv_merge *m)
 		char *why = NULL;
 
 		for (int n = m->first; n <= m->count; n++) {
-			bool any = false, ok = false;
+			bool any = false, ok = false, open = false;
 
 			for (size_t r = 0; r < m->nrows; r++) {
 				const struct decl *d = find(p, m->rows[r].program);
 				const char *c = m->rows[r].cell[n];
 
-				if (!d || d->group != (int)g || !verified(c))
+				if (!d || d->group != (int)g)
 					continue;
+				if (!verified(c)) {
+					open |= c && strcmp(c, "not-applicable");
+					continue;
+				}
 				any = true;
 				ok |= !strcmp(c, "pass");
 			}
-			if (any && !ok)
+			if (any && !ok && !open)
 				append(&why, m->k[n].name, NULL);
 		}
 		if (!why)
