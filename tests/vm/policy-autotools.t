@@ -34,7 +34,7 @@ assert_grep "^tc_iter_num\\.bpf\\.o +prio_weights +tc +pass +not-applicable +pas
 assert_grep "^lsm_exec_audit\\.bpf\\.o +audit_exec +\\S+ +pass +pass\$" "$T/b/lsm_exec_audit.bpf.log" "the LSM program, verified in the VMs"
 
 # Declared required instead, the other two fail as well.
-rc=0; check "$T/check2.log" POLICY_IO_URING= POLICY_TC='--require prio_weights' || rc=$?
+rc=0; check "$T/check2.log" POLICY_IO_URING='--require submit_sqe,submit_req' POLICY_TC='--require prio_weights' || rc=$?
 grep -E "^(PASS|FAIL|SKIP|ERROR):" "$T/check2.log" || :
 assert_grep "^FAIL: io_uring_submit\\.bpf\\.o\$" "$T/check2.log"
 assert_grep "^FAIL: tc_iter_num\\.bpf\\.o\$" "$T/check2.log"
