@@ -57,8 +57,8 @@ alive() { [ -e "/proc/$1" ] && ! grep -q '^State:[[:space:]]*Z' "/proc/$1/status
 # killed_at PATTERN TARGET: "make TARGET" (in its own process group), killed
 # with SIGKILL as soon as a file matching PATTERN exists in the build dir.
 killed_at() {
-	local pattern=$1 target=$2 i pid
-	for i in $(seq 20); do
+	local pattern=$1 target=$2 pid
+	for _ in $(seq 20); do
 		rm -f "$T/on/vmlinux.h" "$T/on/bpf-vmlinux.stamp" "$T/on/vmlinux.h.pch"
 		setsid make -C "$T/on" "$target" >/dev/null 2>&1 &
 		pid=$!
