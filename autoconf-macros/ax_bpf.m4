@@ -155,6 +155,10 @@ AC_ARG_ENABLE([bpf-compare],
   [AS_HELP_STRING([--enable-bpf-compare],
     [also build every BPF program with the other kind of compiler (gcc-bpf vs clang) for "make bpf-compare" @<:@default=no@:>@])],
   [], [enable_bpf_compare=no])
+# Quoted: "a b" or "" must not read as yes.
+AS_CASE([$enable_bpf_compare],
+  [yes|no], [],
+  [AC_MSG_ERROR([--enable-bpf-compare='$enable_bpf_compare' is not one of yes, no])])
 ax_bpf_compare=no
 ax_bpf_compare_why="not asked for (--enable-bpf-compare)"
 ax_bpf_compare_list=

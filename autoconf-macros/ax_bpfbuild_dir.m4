@@ -45,6 +45,22 @@ m4_ifndef([PKG_PROG_PKG_CONFIG],
 AC_REQUIRE([PKG_PROG_PKG_CONFIG])dnl
 ])
 
+# _AX_BPF_GIVEN_PROG(VAR, CACHE-VAR, FIX): the program the user named in
+# the precious VAR (a path, or a name looked up on PATH) goes into
+# CACHE-VAR; else one configure error naming VAR, its value and FIX (a
+# directory is said to be one: "does not exist" would send the user
+# looking for a path that is there).
+AC_DEFUN([_AX_BPF_GIVEN_PROG], [dnl
+AS_CASE([$$1],
+  [*/*], [AS_IF([test -f "$$1" && test -x "$$1"], [$2=$$1])],
+  [_AS_PATH_WALK([$PATH], [AS_IF([test -f "$as_dir/$$1" && test -x "$as_dir/$$1"],
+    [$2=${as_dir%/}/$$1; break])])])
+AS_IF([test "$$2" = no], [AC_MSG_RESULT([error])
+  AS_CASE([$$1], [*/*], [AS_IF([test -d "$$1"],
+    [AC_MSG_ERROR([$1=$$1 is a directory, not a program; $3])])])
+  AC_MSG_ERROR([$1=$$1 does not exist; $3])])
+])
+
 AC_DEFUN([AX_BPFBUILD_DIR], [dnl
 AC_ARG_VAR([BPFBUILD_DIR], [bpfbuild helper directory (the engine: holds bpfbuild-probe); default: build-aux/bpfbuild, then pkg-config bpfbuild])
 _AX_BPF_PKG_CONFIG

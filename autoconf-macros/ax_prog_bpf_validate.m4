@@ -64,12 +64,7 @@ AC_PROVIDE_IFELSE([AX_BPFBUILD_DIR], [], [AX_BPFBUILD_DIR([], [:])])
 AC_CACHE_CHECK([for bpf-validate], [ax_cv_bpf_validate], [dnl
   ax_cv_bpf_validate=no
   AS_IF([test -n "$BPF_VALIDATE"], [
-    AS_CASE([$BPF_VALIDATE],
-      [*/*], [AS_IF([test -f "$BPF_VALIDATE" && test -x "$BPF_VALIDATE"], [ax_cv_bpf_validate=$BPF_VALIDATE])],
-      [_AS_PATH_WALK([$PATH], [AS_IF([test -f "$as_dir/$BPF_VALIDATE" && test -x "$as_dir/$BPF_VALIDATE"],
-        [ax_cv_bpf_validate=${as_dir%/}/$BPF_VALIDATE; break])])])
-    AS_IF([test "$ax_cv_bpf_validate" = no], [AC_MSG_RESULT([error])
-      AC_MSG_ERROR([BPF_VALIDATE=$BPF_VALIDATE does not exist; unset it or point it at bpf-validate])])
+    _AX_BPF_GIVEN_PROG([BPF_VALIDATE], [ax_cv_bpf_validate], [unset it or point it at bpf-validate])
   ], [
     _AS_PATH_WALK([$PATH], [AS_IF([test -f "$as_dir/bpf-validate" && test -x "$as_dir/bpf-validate"],
       [ax_cv_bpf_validate=${as_dir%/}/bpf-validate; break])])
@@ -118,12 +113,8 @@ BPF_VALIDATE_KERNELS=$with_bpf_validate_kernels
 AC_CACHE_CHECK([for bpf-vm-verify], [ax_cv_bpf_vm_verify], [dnl
   ax_cv_bpf_vm_verify=no
   AS_IF([test -n "$BPF_VM_VERIFY"], [
-    AS_CASE([$BPF_VM_VERIFY],
-      [*/*], [AS_IF([test -f "$BPF_VM_VERIFY" && test -x "$BPF_VM_VERIFY"], [ax_cv_bpf_vm_verify=$BPF_VM_VERIFY])],
-      [_AS_PATH_WALK([$PATH], [AS_IF([test -f "$as_dir/$BPF_VM_VERIFY" && test -x "$as_dir/$BPF_VM_VERIFY"],
-        [ax_cv_bpf_vm_verify=${as_dir%/}/$BPF_VM_VERIFY; break])])])
-    AS_IF([test "$ax_cv_bpf_vm_verify" = no], [AC_MSG_RESULT([error])
-      AC_MSG_ERROR([BPF_VM_VERIFY=$BPF_VM_VERIFY does not exist; unset it or point it at bpf-vm-verify (from the bpfbuild toolkit)])])
+    _AX_BPF_GIVEN_PROG([BPF_VM_VERIFY], [ax_cv_bpf_vm_verify],
+      [unset it or point it at bpf-vm-verify (from the bpfbuild toolkit)])
   ], [
     _AS_PATH_WALK([$PATH], [AS_IF([test -f "$as_dir/bpf-vm-verify" && test -x "$as_dir/bpf-vm-verify"],
       [ax_cv_bpf_vm_verify=${as_dir%/}/bpf-vm-verify; break])])

@@ -38,12 +38,7 @@ AC_ARG_VAR([BPFTOOL], [bpftool program (default: search PATH, then /usr/sbin)])
 AC_CACHE_CHECK([for bpftool], [ax_cv_bpf_bpftool], [dnl
   ax_cv_bpf_bpftool=no
   AS_IF([test -n "$BPFTOOL"], [
-    AS_CASE([$BPFTOOL],
-      [*/*], [AS_IF([test -f "$BPFTOOL" && test -x "$BPFTOOL"], [ax_cv_bpf_bpftool=$BPFTOOL])],
-      [_AS_PATH_WALK([$PATH], [AS_IF([test -f "$as_dir/$BPFTOOL" && test -x "$as_dir/$BPFTOOL"],
-        [ax_cv_bpf_bpftool=${as_dir%/}/$BPFTOOL; break])])])
-    AS_IF([test "$ax_cv_bpf_bpftool" = no], [AC_MSG_RESULT([error])
-      AC_MSG_ERROR([BPFTOOL=$BPFTOOL does not exist; unset it or point it at bpftool])])
+    _AX_BPF_GIVEN_PROG([BPFTOOL], [ax_cv_bpf_bpftool], [unset it or point it at bpftool])
   ], [
     _AS_PATH_WALK([$PATH$PATH_SEPARATOR/usr/sbin$PATH_SEPARATOR/sbin$PATH_SEPARATOR/usr/local/sbin],
       [AS_IF([test -f "$as_dir/bpftool" && test -x "$as_dir/bpftool"],

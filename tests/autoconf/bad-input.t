@@ -3,6 +3,7 @@
 # says so.  The same inputs as tests/meson/bad-input.t.
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/lib-autoconf.sh"
+. "$(dirname "$0")/../safety/lib-bad-input.sh"
 
 ac_tree
 
@@ -46,3 +47,17 @@ mkdir "$T/b8"
 (cd "$T/b8" && "$AC_SRC/configure" --enable-bpf=no) >"$T/8.log" 2>&1 || { cat "$T/8.log"; fail "--enable-bpf=no"; }
 assert_no_grep '^checking (for a BPF compiler|for bpftool|BPF probe|for vmlinux)' "$T/8.log" "configure --enable-bpf=no"
 assert_grep '^ +enabled +: no: disabled by --enable-bpf=no' "$T/8.log" "summary"
+
+# --enable-bpf-compare takes yes or no; anything else ("a b", "") is no yes.
+for v in 'a b' ''; do
+	line=$(configure_fails "$T/9.log" "$T/b9" --enable-bpf-compare="$v")
+	echo "$line" | grep -qF -- "--enable-bpf-compare='$v' is not one of yes, no" || fail "--enable-bpf-compare='$v': $line"
+	bad_input autotools "--enable-bpf-compare='$v'" 1 "$line"
+done
+
+# A program variable naming a directory says so (not "does not exist").
+for var in BPFTOOL BPF_VALIDATE BPF_VM_VERIFY; do
+	line=$(configure_fails "$T/10.log" "$T/b10" "$var=$T")
+	echo "$line" | grep -qF "$var=$T is a directory, not a program; unset it or point it at" || fail "$var=DIRECTORY: $line"
+	bad_input autotools "$var=DIRECTORY" 1 "$line"
+done

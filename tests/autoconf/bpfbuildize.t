@@ -32,7 +32,7 @@ assert_grep '^PASS: src/egress_bytes\.bpf\.o$' "$T/distcheck.log" "make check in
 assert_grep '^# PASS: +2$' "$T/distcheck.log" "make check in distcheck"
 tar -tvzf "$p/b/execcount-1.0.tar.gz" >"$T/list"
 for f in src/execcount.bpf.c src/egress_bytes.bpf.c src/execcount.c m4/ax_bpf.m4 m4/bpfbuild.am \
-	build-aux/bpfbuild/bpfbuild-probe build-aux/bpfbuild/bpfbuild-cc \
+	build-aux/bpfbuild/bpfbuild-probe build-aux/bpfbuild/bpfbuild-cc build-aux/bpfbuild/bpfbuild-vmlinux-h \
 	build-aux/bpfbuild/bpfbuild-probe-cc.sh build-aux/bpfbuild/probes/core.bpf.c; do
 	grep -qE "^-[^ ]* .* execcount-1\\.0/$f\$" "$T/list" || fail "the tarball lacks $f as a regular file"
 done

@@ -55,6 +55,10 @@ mkdir "$p/b"
 cat "$T/configure.log"
 enginedir=$(pkg-config --variable=enginedir bpfbuild)
 assert_grep "^checking for the bpfbuild helper scripts\\.\\.\\. $enginedir\$" "$T/configure.log" "configure"
+# Every script the rules run, the generated vmlinux.h's writer too.
+for f in bpfbuild-cc bpfbuild-vmlinux-h bpfbuild-validate-test; do
+	[ -x "$enginedir/$f" ] || fail "$f is not installed in the engine directory $enginedir"
+done
 assert_grep "^checking for bpf-validate\\.\\.\\. .*$dest.*/bpf-validate\$" "$T/configure.log" "configure"
 # bpf-vm-verify too, for --with-bpf-validate-kernels (bpfbuild.pc's bpf_vm_verify).
 assert_grep "^checking for bpf-vm-verify\\.\\.\\. .*$dest.*/bpf-vm-verify\$" "$T/configure.log" "configure"

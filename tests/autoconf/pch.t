@@ -49,3 +49,41 @@ fi
 assert_grep 'vmlinux\.h\.pch' "$T/bad.log" "the compile with a damaged PCH"
 make -C "$T/on" src/egress_bytes.bpf.o >"$T/uapi.log" 2>&1 || { cat "$T/uapi.log"; fail "the uapi program read the PCH"; }
 [ ! -e "$T/on/src/execcount.bpf.o" ] || fail "a failed compile left src/execcount.bpf.o"
+
+# A make killed by SIGKILL runs no trap: "make distclean" removes the
+# temporaries of the vmlinux.h dump and of the PCH by their names, and
+# nothing else (files of the same look that bpfbuild did not write stay).
+alive() { [ -e "/proc/$1" ] && ! grep -q '^State:[[:space:]]*Z' "/proc/$1/status" 2>/dev/null; }
+# killed_at PATTERN TARGET: "make TARGET" (in its own process group), killed
+# with SIGKILL as soon as a file matching PATTERN exists in the build dir.
+killed_at() {
+	local pattern=$1 target=$2 pid
+	for _ in $(seq 20); do
+		rm -f "$T/on/vmlinux.h" "$T/on/bpf-vmlinux.stamp" "$T/on/vmlinux.h.pch"
+		setsid make -C "$T/on" "$target" >/dev/null 2>&1 &
+		pid=$!
+		while alive "$pid"; do
+			if compgen -G "$T/on/$pattern" >/dev/null; then
+				kill -KILL -- "-$pid"
+				{ wait "$pid"; } 2>/dev/null || :
+				return 0
+			fi
+			sleep 0.01
+		done
+		wait "$pid" || :
+	done
+	fail "make $target never left $pattern to be killed at (20 tries)"
+}
+killed_at 'vmlinux.h.tmp*' vmlinux.h
+killed_at 'vmlinux.h.pch.[0-9]*.tmp*' vmlinux.h.pch
+mkdir "$T/on/.bpfbuild-ccnot"
+touch "$T/on/vmlinux.h.tmpl" "$T/on/my.tmp" "$T/on/vmlinux.h.pch.notes" "$T/on/.bpfbuild-ccnot/x"
+(cd "$T/on" && ls -A) >"$T/killed.ls"
+assert_grep '^vmlinux\.h\.tmp[0-9]+$' "$T/killed.ls" "the build dir after a SIGKILL in the vmlinux.h dump"
+assert_grep '^vmlinux\.h\.pch\.[0-9]+.*\.tmp' "$T/killed.ls" "the build dir after a SIGKILL in the PCH compile"
+make -C "$T/on" distclean >"$T/distclean.log" 2>&1 || { cat "$T/distclean.log"; fail "make distclean"; }
+(cd "$T/on" && ls -A) >"$T/distclean.ls"
+assert_no_grep '^(vmlinux\.h\.tmp[0-9]|vmlinux\.h\.pch\.[0-9]|\.bpfbuild-cc\.[0-9])' "$T/distclean.ls" "the build dir after make distclean"
+for f in vmlinux.h.tmpl my.tmp vmlinux.h.pch.notes .bpfbuild-ccnot/x; do
+	[ -e "$T/on/$f" ] || fail "make distclean removed $f, which bpfbuild did not write"
+done

@@ -37,6 +37,10 @@ expect 1 "$OBJ/bogus_sec.o" "$OBJ/gcc_core.o"
 expect 1 --static-only "$OBJ/gcc_core.o" "$T/garbage.o" "$T/truncated.o" /bin/true
 expect 1 "$T/garbage.o" "$T/missing.o" "$OBJ/xdp_pass.o"
 expect 1 --static-only "$OBJ"/*.o
+# --info on the crafted objects of past findings, which fail after their
+# section table was read.
+expect 1 --info "$BPFBUILD_TOP"/tests/validate/fuzz-regress/*.o
+expect 1 --info --json "$BPFBUILD_TOP"/tests/validate/fuzz-regress/*.o
 # Everything at once, through the per-program fallback path.
 expect "1" --json "$OBJ"/*.o
 # --merge reads documents: good ones, a rejection, and every malformed one.

@@ -140,7 +140,7 @@ static int check_links(struct bv_elf *e, char **cause)
 	return 0;
 }
 
-int bv_elf_open(struct bv_elf *e, const void *buf, size_t len, char **cause)
+static int elf_open(struct bv_elf *e, const void *buf, size_t len, char **cause)
 {
 	const uint8_t *b = buf;
 	uint64_t shoff, nsecs, names_size;
@@ -258,6 +258,16 @@ void bv_elf_close(struct bv_elf *e)
 	free(e->secs);
 	free(e->names);
 	memset(e, 0, sizeof(*e));
+}
+
+/* A failed open keeps nothing: a caller that only closes what opened
+ * (bpf-validate --info) leaked the section table of a malformed object. */
+int bv_elf_open(struct bv_elf *e, const void *buf, size_t len, char **cause)
+{
+	if (!elf_open(e, buf, len, cause))
+		return 0;
+	bv_elf_close(e);
+	return -1;
 }
 
 const struct bv_sec *bv_elf_sec(const struct bv_elf *e, const char *name)
