@@ -3,7 +3,9 @@
 # value size (stack depth x 8) and max_entries before load.  bpf-validate
 # prepares the object the same way, reports each change, and its verdict
 # is the loader's (tests/vm/loader-verdict/stack_sized.c, run here on the
-# host; tests/vm/loader-verdict.t runs both in the VMs).
+# host; tests/vm/loader-verdict.t runs both in the VMs).  The same for a
+# perf-event array declaring only its type, as cilium/ebpf's programs do
+# (progs/perf_unsized.bpf.c): its Go loader sets the key and value size.
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/common.sh"
 
@@ -34,4 +36,15 @@ json_assert "$T/out.json" 'o["stack_sized.o"]["prepared"] == [
 	"map off_ns: max_entries 0 -> 1 (a small valid size)"]' "each change, in the report"
 run_bv "$T/out.txt" "$T/err" "$obj"
 assert_grep '^.*stack_sized\.o: prepared: map stackmap: value_size 0 -> ' "$T/out.txt" "table"
+
+ncpus=$(python3 -c 'print(
+	sum(int(b or a) - int(a) + 1 for a, _, b in (r.partition("-")
+	for r in open("/sys/devices/system/cpu/possible").read().strip().split(","))))')
+run_bv "$T/perf.json" "$T/err" --json "$OBJ/perf_unsized.o"
+assert_eq "perf_unsized: exit (stderr: $(cat "$T/err"))" 0 "$rc"
+json_assert "$T/perf.json" 'p["exec_events"]["verdict"] == "pass" and o["perf_unsized.o"]["prepared"] == [
+	"map events: key_size 0 -> 4 (a u32 index, as the kernel requires)",
+	"map events: value_size 0 -> 4 (a file descriptor, as the kernel requires)",
+	"map events: max_entries 0 -> '"$ncpus"' (one per possible CPU, as libbpf sizes it)"]' \
+	"the perf-event array's sizes, each in the report"
 echo ok
