@@ -3,7 +3,8 @@
  * Prepare an object as its loader would before bpf_object__load(), so that
  * its programs reach the verifier (veristat's fixup_obj does the same, and
  * less):
- *  - the sizes a loader sets at run time (0 in the object) get valid ones:
+ *  - the sizes a loader sets at run time (0 in the object) get valid ones
+ *    (mapsize.c):
  *    max_entries one entry, one per possible CPU for perf-event arrays, one
  *    page for ring buffers (storage maps must stay at 0); a stack trace's
  *    value_size the kernel's stack depth in frames; the key and value of
@@ -26,173 +27,26 @@
 #include "bpf-validate.h"
 #include "compat.h"
 
-/* Not in bookworm's uapi headers (6.1). */
-#define BV_MAP_TYPE_CGRP_STORAGE 32
-
 /* The stand-in for an inner map the loader supplies: a hash (what systemd's
  * restrict-fs gives, say) with a 4-byte key, the smallest real keys use,
  * and an 8-byte value that u32 and u64 reads fit. */
 #define FAKE_INNER_KEY 4
 #define FAKE_INNER_VALUE 8
 
-/* The frames of a stack trace as loaders size its value: the kernel's
- * limit (kernel.perf_event_max_stack; libbpf-tools' default is the same
- * 127).  A larger value_size is refused. */
-static __u32 stack_depth(void)
-{
-	FILE *f = fopen("/proc/sys/kernel/perf_event_max_stack", "r");
-	unsigned int n = 0;
-
-	if (f) {
-		if (fscanf(f, "%u", &n) != 1)
-			n = 0;
-		fclose(f);
-	}
-	return n ? n : 127;
-}
-
-/* The value_size a loader-sized map gets (0: none, or it must stay 0). */
-static __u32 value_for(enum bpf_map_type t, __u32 flags, char *why,
-		       size_t len)
-{
-	__u32 frame;
-
-	switch ((int)t) {
-	case BPF_MAP_TYPE_STACK_TRACE:
-		/* struct bpf_stack_build_id is 32 bytes */
-		frame = flags & BPF_F_STACK_BUILD_ID ? 32 : 8;
-		snprintf(why, len, "%u frames of %u bytes, the kernel's perf_event_max_stack, as libbpf-tools size it",
-			 stack_depth(), frame);
-		return stack_depth() * frame;
-	case BPF_MAP_TYPE_PERF_EVENT_ARRAY:
-	case BPF_MAP_TYPE_CGROUP_ARRAY:
-	case BPF_MAP_TYPE_PROG_ARRAY:
-	case BPF_MAP_TYPE_ARRAY_OF_MAPS:
-	case BPF_MAP_TYPE_HASH_OF_MAPS:
-		snprintf(why, len, "a file descriptor, as the kernel requires");
-		return 4;
-	case BPF_MAP_TYPE_ARRAY:
-	case BPF_MAP_TYPE_PERCPU_ARRAY:
-	case BPF_MAP_TYPE_HASH:
-	case BPF_MAP_TYPE_PERCPU_HASH:
-	case BPF_MAP_TYPE_LRU_HASH:
-	case BPF_MAP_TYPE_LRU_PERCPU_HASH:
-	case BPF_MAP_TYPE_QUEUE:
-	case BPF_MAP_TYPE_STACK:
-	case BPF_MAP_TYPE_BLOOM_FILTER:
-		snprintf(why, len, "a u64; the loader's own size is not in the object");
-		return 8;
-	default:
-		return 0;
-	}
-}
-
-/* The key_size a loader-sized map gets (0: none, or it must stay 0). */
-static __u32 key_for(enum bpf_map_type t, char *why, size_t len)
-{
-	switch ((int)t) {
-	case BPF_MAP_TYPE_STACK_TRACE:
-	case BPF_MAP_TYPE_PERF_EVENT_ARRAY:
-	case BPF_MAP_TYPE_CGROUP_ARRAY:
-	case BPF_MAP_TYPE_PROG_ARRAY:
-	case BPF_MAP_TYPE_ARRAY_OF_MAPS:
-	case BPF_MAP_TYPE_ARRAY:
-	case BPF_MAP_TYPE_PERCPU_ARRAY:
-		snprintf(why, len, "a u32 index, as the kernel requires");
-		return 4;
-	case BPF_MAP_TYPE_HASH:
-	case BPF_MAP_TYPE_PERCPU_HASH:
-	case BPF_MAP_TYPE_LRU_HASH:
-	case BPF_MAP_TYPE_LRU_PERCPU_HASH:
-	case BPF_MAP_TYPE_HASH_OF_MAPS:
-		snprintf(why, len, "a u32; the loader's own size is not in the object");
-		return 4;
-	default:
-		return 0;
-	}
-}
-
-/* The max_entries a loader-sized map gets, 0 where it must stay 0. */
-static __u32 entries_for(enum bpf_map_type t, char *why, size_t len)
-{
-	int n;
-
-	switch ((int)t) {
-	case BPF_MAP_TYPE_SK_STORAGE:
-	case BPF_MAP_TYPE_INODE_STORAGE:
-	case BPF_MAP_TYPE_TASK_STORAGE:
-	case BV_MAP_TYPE_CGRP_STORAGE:
-	case BPF_MAP_TYPE_CGROUP_STORAGE:
-	case BPF_MAP_TYPE_PERCPU_CGROUP_STORAGE:
-	case BPF_MAP_TYPE_STRUCT_OPS:
-		return 0;
-	case BPF_MAP_TYPE_PERF_EVENT_ARRAY:
-		n = libbpf_num_possible_cpus();
-		snprintf(why, len, "one per possible CPU, as libbpf sizes it");
-		return n > 0 ? n : 1;
-	case BPF_MAP_TYPE_RINGBUF:
-	case BPF_MAP_TYPE_USER_RINGBUF:
-		snprintf(why, len, "one page");
-		return sysconf(_SC_PAGESIZE);
-	default:
-		snprintf(why, len, "a small valid size");
-		return 1;
-	}
-}
-
-/* A map's sizes: the object's, with each 0 a loader sets filled in. */
-struct sizes {
-	__u32 v[3];		/* key_size, value_size, max_entries */
-	char why[3][112];	/* "" where the object's size stays */
-};
-
-static const char *const size_names[3] = { "key_size", "value_size", "max_entries" };
-
-static void loader_sizes(enum bpf_map_type t, __u32 flags, struct sizes *z)
-{
-	__u32 n = 0;
-
-	for (int i = 0; i < 3; i++) {
-		z->why[i][0] = '\0';
-		if (z->v[i])
-			continue;
-		if (i == 0)
-			n = key_for(t, z->why[i], sizeof(z->why[i]));
-		else if (i == 1)
-			n = value_for(t, flags, z->why[i], sizeof(z->why[i]));
-		else
-			n = entries_for(t, z->why[i], sizeof(z->why[i]));
-		if (n)
-			z->v[i] = n;
-		else
-			z->why[i][0] = '\0';
-	}
-}
-
-/* One report line per size changed: "WHAT: [inner map ]NAME 0 -> N (WHY)". */
-static void record_sizes(struct bv_object *o, const struct sizes *z,
-			 const char *what, const char *inner)
-{
-	for (int i = 0; i < 3; i++)
-		if (z->why[i][0])
-			strlist_addf(&o->preps, "%s: %s%s 0 -> %u (%s)", what, inner,
-				     size_names[i], z->v[i], z->why[i]);
-}
-
 static void size_map(struct bv_object *o, struct bpf_map *map,
 		     const char *what, bool record)
 {
-	struct sizes z = { .v = { bpf_map__key_size(map), bpf_map__value_size(map),
+	struct bv_sizes z = { .v = { bpf_map__key_size(map), bpf_map__value_size(map),
 				  bpf_map__max_entries(map) } };
 
-	loader_sizes(bpf_map__type(map), bpf_map__map_flags(map), &z);
+	bv_loader_sizes(bpf_map__type(map), bpf_map__map_flags(map), &z);
 	/* libbpf refuses a change only to a map already created */
 	if ((z.why[0][0] && bpf_map__set_key_size(map, z.v[0])) ||
 	    (z.why[1][0] && bpf_map__set_value_size(map, z.v[1])) ||
 	    (z.why[2][0] && bpf_map__set_max_entries(map, z.v[2])))
 		return;
 	if (record)
-		record_sizes(o, &z, what, "");
+		bv_record_sizes(o, &z, what, "");
 }
 
 static bool is_map_in_map(enum bpf_map_type t)
@@ -230,7 +84,7 @@ static void prepare_inner(struct bv_object *o, struct bpf_map *map,
 			  const char *what, bool record)
 {
 	struct bpf_map *inner = bpf_map__inner_map(map);
-	struct sizes z;
+	struct bv_sizes z;
 
 	if (!inner) {
 		if (!give_inner(o, map, BPF_MAP_TYPE_HASH, FAKE_INNER_KEY,
@@ -239,14 +93,14 @@ static void prepare_inner(struct bv_object *o, struct bpf_map *map,
 				     what, FAKE_INNER_KEY, FAKE_INNER_VALUE);
 		return;
 	}
-	z = (struct sizes){ .v = { bpf_map__key_size(inner), bpf_map__value_size(inner),
+	z = (struct bv_sizes){ .v = { bpf_map__key_size(inner), bpf_map__value_size(inner),
 				   bpf_map__max_entries(inner) } };
-	loader_sizes(bpf_map__type(inner), bpf_map__map_flags(inner), &z);
+	bv_loader_sizes(bpf_map__type(inner), bpf_map__map_flags(inner), &z);
 	if (!z.why[0][0] && !z.why[1][0] && !z.why[2][0])
 		return;
 	if (!give_inner(o, map, bpf_map__type(inner), z.v[0], z.v[1], z.v[2],
 			bpf_map__map_flags(inner)) && record)
-		record_sizes(o, &z, what, "inner map ");
+		bv_record_sizes(o, &z, what, "inner map ");
 }
 
 static void prepare_maps(struct bv_object *o, struct bpf_object *obj,
