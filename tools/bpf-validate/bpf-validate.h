@@ -139,6 +139,15 @@ void bv_prepare_targets(struct bv_object *o, struct bpf_object *obj);
 void bv_prepare(struct bv_object *o, struct bpf_object *obj, bool record);
 void *bv_missing_externs(struct bv_object *o, const void *buf, size_t len);
 
+/* mapsize.c: the sizes a loader sets where the object leaves 0 */
+struct bv_sizes {
+	__u32 v[3];		/* key_size, value_size, max_entries */
+	char why[3][112];	/* "" where the object's size stays */
+};
+void bv_loader_sizes(enum bpf_map_type t, __u32 flags, struct bv_sizes *z);
+void bv_record_sizes(struct bv_object *o, const struct bv_sizes *z,
+		     const char *what, const char *inner);
+
 /* probe.c */
 int bv_probe_kernel(char **why);
 bool bv_probe_type_refused(enum bpf_prog_type type,

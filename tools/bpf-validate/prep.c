@@ -3,9 +3,12 @@
  * Prepare an object as its loader would before bpf_object__load(), so that
  * its programs reach the verifier (veristat's fixup_obj does the same, and
  * less):
- *  - maps the loader sizes at run time (max_entries 0) get a small valid size:
- *    one entry, one per possible CPU for perf-event arrays, one page for
- *    ring buffers; storage maps must stay at 0;
+ *  - the sizes a loader sets at run time (0 in the object) get valid ones
+ *    (mapsize.c):
+ *    max_entries one entry, one per possible CPU for perf-event arrays, one
+ *    page for ring buffers (storage maps must stay at 0); a stack trace's
+ *    value_size the kernel's stack depth in frames; the key and value of
+ *    fd arrays 4 bytes; an array's or hash's key 4 and value 8 bytes;
  *  - an inner map defined in BTF (__array(values, ...)) with no size gets one;
  *    a map-in-map whose inner map the loader supplies gets a stand-in;
  *  - pinned maps are not pinned (a verifier run leaves nothing in bpffs);
@@ -24,56 +27,26 @@
 #include "bpf-validate.h"
 #include "compat.h"
 
-/* Not in bookworm's uapi headers (6.1). */
-#define BV_MAP_TYPE_CGRP_STORAGE 32
-
 /* The stand-in for an inner map the loader supplies: a hash (what systemd's
  * restrict-fs gives, say) with a 4-byte key, the smallest real keys use,
  * and an 8-byte value that u32 and u64 reads fit. */
 #define FAKE_INNER_KEY 4
 #define FAKE_INNER_VALUE 8
 
-/* The size a loader-sized map gets, 0 where it must stay 0; WHY says so. */
-static __u32 size_for(enum bpf_map_type t, const char **why)
-{
-	int n;
-
-	switch ((int)t) {
-	case BPF_MAP_TYPE_SK_STORAGE:
-	case BPF_MAP_TYPE_INODE_STORAGE:
-	case BPF_MAP_TYPE_TASK_STORAGE:
-	case BV_MAP_TYPE_CGRP_STORAGE:
-	case BPF_MAP_TYPE_CGROUP_STORAGE:
-	case BPF_MAP_TYPE_PERCPU_CGROUP_STORAGE:
-	case BPF_MAP_TYPE_STRUCT_OPS:
-		return 0;
-	case BPF_MAP_TYPE_PERF_EVENT_ARRAY:
-		n = libbpf_num_possible_cpus();
-		*why = "one per possible CPU, as libbpf sizes it";
-		return n > 0 ? n : 1;
-	case BPF_MAP_TYPE_RINGBUF:
-	case BPF_MAP_TYPE_USER_RINGBUF:
-		*why = "one page";
-		return sysconf(_SC_PAGESIZE);
-	default:
-		*why = "a small valid size";
-		return 1;
-	}
-}
-
 static void size_map(struct bv_object *o, struct bpf_map *map,
 		     const char *what, bool record)
 {
-	const char *why = "";
-	__u32 n;
+	struct bv_sizes z = { .v = { bpf_map__key_size(map), bpf_map__value_size(map),
+				  bpf_map__max_entries(map) } };
 
-	if (bpf_map__max_entries(map))
-		return;
-	n = size_for(bpf_map__type(map), &why);
-	if (!n || bpf_map__set_max_entries(map, n))
+	bv_loader_sizes(bpf_map__type(map), bpf_map__map_flags(map), &z);
+	/* libbpf refuses a change only to a map already created */
+	if ((z.why[0][0] && bpf_map__set_key_size(map, z.v[0])) ||
+	    (z.why[1][0] && bpf_map__set_value_size(map, z.v[1])) ||
+	    (z.why[2][0] && bpf_map__set_max_entries(map, z.v[2])))
 		return;
 	if (record)
-		strlist_addf(&o->preps, "%s: max_entries 0 -> %u (%s)", what, n, why);
+		bv_record_sizes(o, &z, what, "");
 }
 
 static bool is_map_in_map(enum bpf_map_type t)
@@ -111,8 +84,7 @@ static void prepare_inner(struct bv_object *o, struct bpf_map *map,
 			  const char *what, bool record)
 {
 	struct bpf_map *inner = bpf_map__inner_map(map);
-	const char *why = "";
-	__u32 n;
+	struct bv_sizes z;
 
 	if (!inner) {
 		if (!give_inner(o, map, BPF_MAP_TYPE_HASH, FAKE_INNER_KEY,
@@ -121,14 +93,14 @@ static void prepare_inner(struct bv_object *o, struct bpf_map *map,
 				     what, FAKE_INNER_KEY, FAKE_INNER_VALUE);
 		return;
 	}
-	if (bpf_map__max_entries(inner) ||
-	    !(n = size_for(bpf_map__type(inner), &why)))
+	z = (struct bv_sizes){ .v = { bpf_map__key_size(inner), bpf_map__value_size(inner),
+				   bpf_map__max_entries(inner) } };
+	bv_loader_sizes(bpf_map__type(inner), bpf_map__map_flags(inner), &z);
+	if (!z.why[0][0] && !z.why[1][0] && !z.why[2][0])
 		return;
-	if (!give_inner(o, map, bpf_map__type(inner), bpf_map__key_size(inner),
-			bpf_map__value_size(inner), n,
+	if (!give_inner(o, map, bpf_map__type(inner), z.v[0], z.v[1], z.v[2],
 			bpf_map__map_flags(inner)) && record)
-		strlist_addf(&o->preps, "%s: inner map max_entries 0 -> %u (%s)",
-			     what, n, why);
+		bv_record_sizes(o, &z, what, "inner map ");
 }
 
 static void prepare_maps(struct bv_object *o, struct bpf_object *obj,

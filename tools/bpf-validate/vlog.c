@@ -5,6 +5,10 @@
  *   verification time N usec
  *   stack depth N[+N...]          (one term per subprogram)
  *   processed N insns (limit N) max_states_per_insn N total_states N peak_states N mark_read N
+ * and newer kernels add lines of their own to that block (7.2: "stack depth
+ * N max N", "insns processed N").  The block always begins with the
+ * "verification time" line, so the complaint is what precedes that line,
+ * whatever the lines after it say.
  * With log_level 1 it also traces instructions as "IDX: (OPCODE) ..." and,
  * when the program has line info, annotates them "; SOURCE @ FILE:LINE".
  */
@@ -92,15 +96,35 @@ void bv_vlog_parse(const char *log, struct bv_vlog *v)
 	}
 }
 
+/* The end of the log before its statistics block: the start of the last
+ * "verification time" line (the block's first), else the log's end. */
+static size_t before_stats(const char *log)
+{
+	static const char head[] = "verification time ";
+	size_t end = strlen(log);
+
+	while (end > 0) {
+		size_t start = end;
+
+		while (start > 0 && log[start - 1] != '\n')
+			start--;
+		if (!strncmp(log + start, head, sizeof(head) - 1))
+			return start;
+		end = start ? start - 1 : 0;
+	}
+	return strlen(log);
+}
+
 /* The last MAX non-empty lines before the statistics: the failing
  * instruction and the verifier's complaint.  Walks back from the end, as a
- * level-1 log can be megabytes long. */
+ * level-1 log can be megabytes long.  Known statistics lines are skipped
+ * also where no "verification time" line heads them (a log cut short). */
 void bv_vlog_error_lines(const char *log, struct bv_strlist *out, size_t max)
 {
 	char **keep = xcalloc(max, sizeof(*keep));
 	size_t nkeep = 0, end;
 
-	end = log ? strlen(log) : 0;
+	end = log ? before_stats(log) : 0;
 	while (end > 0 && nkeep < max) {
 		size_t start = end, n;
 		char *line;

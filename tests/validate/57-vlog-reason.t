@@ -1,0 +1,38 @@
+# Issue 28, item 6: the reason for a rejection is the verifier's own
+# complaint on every kernel of the matrix, whatever statistics lines the
+# kernel ends its log with (7.2 adds "stack depth N max N" and "insns
+# processed N").  bpf-validate's log reader (vlog.c) is fed the logs of
+# one rejected program (progs/bad_deref.bpf.c's bad_lookup) as 6.1, 6.12
+# and 7.2 wrote them in bpf-vm-verify's VMs, at log level 4 (the
+# statistics run, whose last line is the reason) and 1|4 (the trace, whose
+# last lines are the report's "log").  tests/vm/loader-verdict.t checks the
+# same in the VMs themselves.
+. "$(dirname "$0")/../lib.sh"
+src=$BPFBUILD_TOP/tools/bpf-validate
+logs=$BPFBUILD_TOP/tests/validate/vlog
+# vlog.c with bpf-validate's part that never calls bpf() (meson.build's
+# bpf_validate_static_sources, as the fuzzer links it).
+static=()
+for f in btfcheck btfext elf externs lbpf static util; do static+=("$src/$f.c"); done
+# shellcheck disable=SC2046 # pkg-config prints words
+cc -O2 -Wall -Werror -std=gnu11 -D_GNU_SOURCE -I"$src" $(pkg-config --cflags libbpf libelf) \
+	"$logs/reason.c" "$src/vlog.c" "${static[@]}" $(pkg-config --libs libbpf libelf) \
+	-o "$T/reason" || fail "the log reader's driver does not build"
+
+want="R0 invalid mem access 'map_value_or_null'"
+n=0
+for log in "$logs"/bad_lookup.*.log; do
+	n=$((n + 1))
+	"$T/reason" "$log" >"$T/out" || fail "$log: the driver failed"
+	sed "s|^|    $(basename "$log"): |" "$T/out"
+	assert_eq "$(basename "$log"): reason" "reason: $want" "$(sed -n 1p "$T/out")"
+	assert_eq "$(basename "$log"): last line of the log" "tail: $want" "$(grep '^tail: ' "$T/out" | tail -n 1)"
+	assert_eq "$(basename "$log"): insns" "insns: 7" "$(tail -n 1 "$T/out")"
+	assert_no_grep '^tail: .*(processed|verification time|stack depth)' "$T/out" "$(basename "$log")"
+done
+# Each kernel of the matrix, at both levels.
+assert_eq "recorded logs" 6 "$n"
+for k in 6.1. 6.12. 7.2.; do
+	[ "$(find "$logs" -name "bad_lookup.$k*.log" | wc -l)" -eq 2 ] || fail "no logs of $k"
+done
+echo ok

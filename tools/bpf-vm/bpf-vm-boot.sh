@@ -1,0 +1,110 @@
+#!/bin/sh
+# shellcheck disable=SC2154 # work, timeout, QEMU, accel, append, run: bpf-vm-verify's
+# bpf-vm-boot.sh: sourced by bpf-vm-verify.  Boots one kernel in QEMU with
+# the initramfs of $work, leaving $work/kN.{name,vmlinuz,console,data,secs}
+# and, when the guest did not finish, kN.error: one line naming the cause.
+# Uses the caller's work, timeout, QEMU, accel, append and run.
+#
+# A boot that dies on its own (a panic, a hang, a guest that stops early)
+# is tried once more: under TCG on a loaded machine a sound kernel can fail
+# to boot (6.1: "IO-APIC + timer doesn't work", 2 boots in 5 on a busy
+# 2-core host), and that says nothing of the programs.  If the second boot
+# fails too, the kernel is reported as "VM could not boot", never as a
+# verdict.  `no_timer_check` skips the timer check that panics so.  A
+# corrupt image, a halted decompressor or a QEMU that cannot start fails
+# the same way every time: one boot.
+
+# bzimage_check FILE: one-line cause when FILE cannot be a bootable bzImage.
+bzimage_check() {
+	[ -e "$1" ] || { echo "no such kernel image or cache directory: $1 (\`bpf-vm-kernels list\` shows the cached kernels, \`bpf-vm-kernels fetch\` adds some)"; return 1; }
+	[ -r "$1" ] || { echo "cannot read $1"; return 1; }
+	size=$(wc -c <"$1")
+	[ "$size" -gt 1024 ] && [ "$(tail -c +515 "$1" | head -c 4)" = HdrS ] \
+		|| { echo "corrupt kernel image $1: not a bzImage (no HdrS boot header)"; return 1; }
+	setup=$(od -An -tu1 -j 497 -N1 "$1" | tr -d ' ')
+	[ "$setup" -eq 0 ] && setup=4
+	syssize=$(od -An -tu4 -j 500 -N4 "$1" | tr -d ' ')
+	need=$(( (setup + 1) * 512 + syssize * 16 ))
+	[ "$need" -le "$size" ] \
+		|| { echo "corrupt kernel image $1: truncated ($size bytes, the header says $need)"; return 1; }
+}
+
+# qemu_run D Z: one QEMU boot of bzImage Z into D.console and D.data; sets
+# rc (QEMU's exit, 124/137 for a timeout, or "panic").
+qemu_run() {
+	: >"$1.console"; : >"$1.data"
+	# shellcheck disable=SC2086
+	timeout -k 3 "$timeout" "$QEMU" $accel -M pc -m 512 -smp 1 -nographic -no-reboot \
+		-no-user-config -nodefaults -monitor none \
+		-serial "file:$1.console" -serial "file:$1.data" \
+		-kernel "$2" -initrd "$work/initrd.gz" \
+		-append "console=ttyS0 earlyprintk=serial,ttyS0 panic=-1 quiet no_timer_check lsm=landlock,lockdown,yama,bpf$append" \
+		</dev/null >"$1.qemu" 2>&1 &
+	qpid=$!
+	echo $qpid >"$1.pid"
+	# Watch the console: a panic or a halted decompressor ends the boot now.
+	rc=
+	while :; do
+		if ! kill -0 $qpid 2>/dev/null; then
+			wait $qpid && rc=0 || rc=$?
+			break
+		fi
+		if grep -qE 'Kernel panic|System halted|-- System halted' "$1.console" 2>/dev/null; then
+			sleep 0.3
+			kill $qpid 2>/dev/null || :
+			wait $qpid 2>/dev/null || :
+			rc=panic
+			break
+		fi
+		sleep 0.1
+	done
+}
+
+# boot_cause D Z: the one-line cause of a boot into D that did not finish;
+# returns 1 when booting again cannot help.
+boot_cause() {
+	if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+		echo "boot timed out after ${timeout}s and was killed (raise --timeout; on TCG a boot takes 3-10 s)"
+	elif grep -qE 'System halted' "$1.console"; then
+		msg=$(tr -d '\r' <"$1.console" | grep -v '^[[:space:]]*$' | grep -B1 'System halted' | head -n 1)
+		echo "corrupt kernel image $2: its decompressor says \"$msg\" and halts"
+		return 1
+	elif grep -q 'Kernel panic' "$1.console"; then
+		echo "kernel panic: $(grep -m1 'Kernel panic' "$1.console" | tr -d '\r' | sed 's/^.*Kernel panic - //')"
+	elif [ -s "$1.qemu" ] && [ "$rc" != 0 ]; then
+		echo "qemu failed (exit $rc): $(grep -m1 -v '^$' "$1.qemu")"
+		return 1
+	else
+		echo "the guest stopped before the ${run:+test}${run:-validator} finished (exit $rc): $(tail -n 1 "$1.console" | tr -d '\r')"
+	fi
+}
+
+# boot N KERNEL: boots one kernel, twice if the first boot dies on its own
+# (the first's console is kept as kN.console.1).
+boot() {
+	n=$1 k=$2
+	d=$work/k$n
+	if [ -d "$k" ]; then z=$k/vmlinuz; else z=$k; fi
+	basename "$k" >"$d.name"
+	echo "$z" >"$d.vmlinuz"
+	: >"$d.console"; : >"$d.data"
+	if ! why=$(bzimage_check "$z"); then
+		echo "$why" >"$d.error"; echo 0 >"$d.secs"; return 0
+	fi
+	t0=$(date +%s.%N)
+	tries=1
+	qemu_run "$d" "$z"
+	if ! grep -q '^@@BPFVM done' "$d.data" && boot_cause "$d" "$z" >/dev/null; then
+		mv "$d.console" "$d.console.1"
+		tries=2
+		qemu_run "$d" "$z"
+	fi
+	t1=$(date +%s.%N)
+	awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f\n", b - a }' >"$d.secs"
+	grep -q '^@@BPFVM done' "$d.data" && return 0
+	why=$(boot_cause "$d" "$z") || :
+	if [ $tries = 2 ]; then
+		why="VM could not boot (2 boots): $why"
+	fi
+	echo "$why" >"$d.error"
+}
