@@ -1,6 +1,7 @@
 #!/bin/sh
 # Sourced by bpfbuild-probe for --cache; executable only so that it installs
 # like its siblings.  It uses bpfbuild-probe's $here and $probes.
+# shellcheck disable=SC2154
 # bpfbuild-probe-cache.sh: the probe's answers, kept per build directory
 # (--cache FILE) and per user ($BPFBUILD_PROBE_CACHE, default
 # ~/.cache/bpfbuild), under one key: a hash of everything the answer

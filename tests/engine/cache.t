@@ -8,6 +8,7 @@
 # from (probed again); HOME is never made (HOME=/nonexistent: no per-user
 # cache); a full disk leaves no temporary file.
 . "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../safety/lib-bad-input.sh"
 probe=$BPFBUILD_TOP/engine/bpfbuild-probe
 cc=$(command -v clang || command -v bpf-gcc) || fail "no BPF compiler"
 export BPFBUILD_PROBE_CACHE=$T/user-cache
@@ -56,6 +57,7 @@ note "an entry with a word that is no plain flag: probed again"
 planted >"$entry"
 probed_again "a planted flag"
 cmp "$T/entry" "$entry" || fail "the planted entry was not written again"
+bad_input bpfbuild-probe "a BPFBUILD_PROBE_CACHE entry whose flag holds a command" 0 "(no message: probed again, the entry written anew)"
 
 note "a cache directory another user owns, or can write: not used, said once"
 chown -R nobody "$BPFBUILD_PROBE_CACHE"
@@ -81,6 +83,7 @@ env -u BPFBUILD_PROBE_CACHE -u XDG_CACHE_HOME HOME="$T/nonexistent" "$probe" --c
 cmp "$T/a.out" "$T/nohome.out" || fail "another answer without a HOME"
 [ ! -s "$T/nohome.err" ] || fail "the probe said something without a HOME: $(cat "$T/nohome.err")"
 [ ! -e "$T/nonexistent" ] || fail "HOME was made: $(find "$T/nonexistent" | head -n 3)"
+bad_input bpfbuild-probe "HOME=/nonexistent (a system user), no BPFBUILD_PROBE_CACHE" 0 "(no message: no per-user cache, HOME is not made)"
 mkdir -m 700 "$T/home"
 env -u BPFBUILD_PROBE_CACHE -u XDG_CACHE_HOME HOME="$T/home" "$probe" --cache '' >/dev/null || fail "probe failed"
 [ -f "$T/home/.cache/bpfbuild/${entry##*/}" ] || fail "no entry in an existing HOME's ~/.cache/bpfbuild"
@@ -98,6 +101,7 @@ unshare -m --propagation private bash -c '
 	ls -A "$1" "$1/user" >"$3/full.ls"' sh "$T/disk" "$probe" "$T" || fail "the probe failed on a full disk"
 cmp "$T/a.out" "$T/full.out" || fail "another answer on a full disk"
 assert_eq "files on the full disk" "$(printf '%s:\nfill\nuser\n\n%s:' "$T/disk" "$T/disk/user")" "$(cat "$T/full.ls")"
+bad_input bpfbuild-probe "a full disk under the build directory's and the per-user cache" 0 "(no message: the answer is not kept, no temporary file is left)"
 n=$(compiles)
 
 note "another argument probes again"
