@@ -52,7 +52,9 @@ env -u BPF_CC -u BPFTOOL -u BPF_CFLAGS ninja -C "$T/k" >"$T/k2.log" 2>&1 || { ca
 (cd "$T/k" && sha256sum -c --quiet "$T/k.sums") || fail "a regeneration without BPF_CC rebuilt the objects with another compiler"
 kept "$T/k/meson-logs/meson-log.txt" "the regeneration's summary"
 env -u BPF_CC -u BPFTOOL -u BPF_CFLAGS meson setup --reconfigure "$T/k" "$T/c" >"$T/k3.log" 2>&1 || { cat "$T/k3.log"; fail "--reconfigure failed"; }
-kept "$T/k3.log" "--reconfigure"
-assert_grep "^ *compiler from *: BPF_CC=$alt \(kept from an earlier setup\)" "$T/k3.log"
+# Meson's log: ninja's cleandead, which Meson 1.7 runs, can cut a
+# summary line of its stdout in two.
+kept "$T/k/meson-logs/meson-log.txt" "--reconfigure"
+assert_grep "^ *compiler from *: BPF_CC=$alt \(kept from an earlier setup\)" "$T/k/meson-logs/meson-log.txt"
 env -u BPF_CC -u BPFTOOL -u BPF_CFLAGS ninja -C "$T/k" >"$T/k4.log" 2>&1
 assert_grep 'ninja: no work to do' "$T/k4.log" "the build after --reconfigure"
