@@ -36,9 +36,11 @@ mkdir "$T/tools"
 ln -s "$(command -v bpftool || echo /usr/sbin/bpftool)" "$T/tools/bpftool"
 kept() {
 	assert_grep "^ *compiler *: $alt_path " "$1" "$2"
-	assert_grep "^ *compiler from *: BPF_CC=$alt \(" "$1" "$2"
+	assert_grep "^ *BPF_CC *: '$alt' \(" "$1" "$2"
 	assert_grep "^ *bpftool *: $T/tools/bpftool " "$1" "$2"
-	assert_grep "^ *-DFROM_ENV *: BPF_CFLAGS=-DFROM_ENV \(" "$1" "$2"
+	assert_grep "^ *BPFTOOL *: '$T/tools/bpftool' \(" "$1" "$2"
+	assert_grep "^ *flags *: .* -DFROM_ENV\$" "$1" "$2"
+	assert_grep "^ *BPF_CFLAGS *: '-DFROM_ENV' \(" "$1" "$2"
 }
 BPF_CC=$alt BPFTOOL=$T/tools/bpftool BPF_CFLAGS=-DFROM_ENV meson setup "$T/k" "$T/c" >"$T/k.log" 2>&1 ||
 	{ tail -n 20 "$T/k.log"; fail "BPF_CC=$alt: configure failed"; }
@@ -55,6 +57,6 @@ env -u BPF_CC -u BPFTOOL -u BPF_CFLAGS meson setup --reconfigure "$T/k" "$T/c" >
 # Meson's log: ninja's cleandead, which Meson 1.7 runs, can cut a
 # summary line of its stdout in two.
 kept "$T/k/meson-logs/meson-log.txt" "--reconfigure"
-assert_grep "^ *compiler from *: BPF_CC=$alt \(kept from an earlier setup\)" "$T/k/meson-logs/meson-log.txt"
+assert_grep "^ *BPF_CC *: '$alt' \(kept from an earlier setup\)" "$T/k/meson-logs/meson-log.txt"
 env -u BPF_CC -u BPFTOOL -u BPF_CFLAGS ninja -C "$T/k" >"$T/k4.log" 2>&1
 assert_grep 'ninja: no work to do' "$T/k4.log" "the build after --reconfigure"

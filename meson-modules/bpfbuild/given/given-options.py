@@ -8,8 +8,9 @@ Usage: given-options.py SUBPROJECT BUILD_ROOT [NAME KIND COUNT VALUE...]...
 Meson up to 1.7 hides a subproject's option behind a consumer's option of
 the same name (bpfbuild's options yield), with no word: -Dbpfbuild:NAME=V,
 in any syntax, on this command line or an earlier one (cmd_line.txt), and
-[bpfbuild:project options] in the machine files.  Run by Meson's own
-Python, this reads them as Meson does (coredata.py, machinefile.py).
+[bpfbuild:project options] in the machine files.  Run by the build
+machine's python3 (Meson's own language), this reads them as Meson does
+(coredata.py, machinefile.py).
 """
 import ast
 import configparser
