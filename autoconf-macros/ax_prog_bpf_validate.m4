@@ -68,8 +68,6 @@ AC_CACHE_CHECK([for bpf-validate], [ax_cv_bpf_validate], [dnl
       [*/*], [AS_IF([test -f "$BPF_VALIDATE" && test -x "$BPF_VALIDATE"], [ax_cv_bpf_validate=$BPF_VALIDATE])],
       [_AS_PATH_WALK([$PATH], [AS_IF([test -f "$as_dir/$BPF_VALIDATE" && test -x "$as_dir/$BPF_VALIDATE"],
         [ax_cv_bpf_validate=${as_dir%/}/$BPF_VALIDATE; break])])])
-    AS_IF([test -d "$BPF_VALIDATE"], [AC_MSG_RESULT([error])
-      AC_MSG_ERROR([BPF_VALIDATE=$BPF_VALIDATE is a directory, not a program; unset it or point it at bpf-validate])])
     AS_IF([test "$ax_cv_bpf_validate" = no], [AC_MSG_RESULT([error])
       AC_MSG_ERROR([BPF_VALIDATE=$BPF_VALIDATE does not exist; unset it or point it at bpf-validate])])
   ], [
@@ -124,8 +122,6 @@ AC_CACHE_CHECK([for bpf-vm-verify], [ax_cv_bpf_vm_verify], [dnl
       [*/*], [AS_IF([test -f "$BPF_VM_VERIFY" && test -x "$BPF_VM_VERIFY"], [ax_cv_bpf_vm_verify=$BPF_VM_VERIFY])],
       [_AS_PATH_WALK([$PATH], [AS_IF([test -f "$as_dir/$BPF_VM_VERIFY" && test -x "$as_dir/$BPF_VM_VERIFY"],
         [ax_cv_bpf_vm_verify=${as_dir%/}/$BPF_VM_VERIFY; break])])])
-    AS_IF([test -d "$BPF_VM_VERIFY"], [AC_MSG_RESULT([error])
-      AC_MSG_ERROR([BPF_VM_VERIFY=$BPF_VM_VERIFY is a directory, not a program; unset it or point it at bpf-vm-verify (from the bpfbuild toolkit)])])
     AS_IF([test "$ax_cv_bpf_vm_verify" = no], [AC_MSG_RESULT([error])
       AC_MSG_ERROR([BPF_VM_VERIFY=$BPF_VM_VERIFY does not exist; unset it or point it at bpf-vm-verify (from the bpfbuild toolkit)])])
   ], [

@@ -42,8 +42,6 @@ AC_CACHE_CHECK([for bpftool], [ax_cv_bpf_bpftool], [dnl
       [*/*], [AS_IF([test -f "$BPFTOOL" && test -x "$BPFTOOL"], [ax_cv_bpf_bpftool=$BPFTOOL])],
       [_AS_PATH_WALK([$PATH], [AS_IF([test -f "$as_dir/$BPFTOOL" && test -x "$as_dir/$BPFTOOL"],
         [ax_cv_bpf_bpftool=${as_dir%/}/$BPFTOOL; break])])])
-    AS_IF([test -d "$BPFTOOL"], [AC_MSG_RESULT([error])
-      AC_MSG_ERROR([BPFTOOL=$BPFTOOL is a directory, not a program; unset it or point it at bpftool])])
     AS_IF([test "$ax_cv_bpf_bpftool" = no], [AC_MSG_RESULT([error])
       AC_MSG_ERROR([BPFTOOL=$BPFTOOL does not exist; unset it or point it at bpftool])])
   ], [

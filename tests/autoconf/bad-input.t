@@ -8,11 +8,6 @@ ac_tree
 
 line=$(configure_fails "$T/1.log" "$T/b1" BPF_CC=/nonexistent)
 echo "$line" | grep -q 'BPF_CC=/nonexistent does not exist; unset BPF_CC' || fail "BPF_CC: $line"
-# A directory named as a program is called one (issue 33).
-for var in BPF_CC BPFTOOL BPF_VALIDATE BPF_VM_VERIFY; do
-	line=$(configure_fails "$T/1$var.log" "$T/b1$var" "$var=$T")
-	echo "$line" | grep -qF "$var=$T is a directory, not a program; unset" || fail "$var=DIRECTORY: $line"
-done
 
 # A PATH with everything but a BPF gcc.
 path_without "$T/bin" '*bpf*gcc*' 'bpf-none-*' 'bpf-unknown-*'
