@@ -68,11 +68,13 @@ _once() {
 }
 
 # subproject_copy DIR: a copy of the toolkit as a Meson subproject, the
-# files the installed toolkit's wrap archive holds (meson.build).
+# files the installed toolkit's wrap archive holds (meson.build): the
+# validator's sources and the VM tools too.
 subproject_copy() {
-	mkdir -p "$1"
+	mkdir -p "$1/tools"
 	cp -R "$BPFBUILD_TOP/meson.build" "$BPFBUILD_TOP/meson_options.txt" \
 		"$BPFBUILD_TOP/engine" "$BPFBUILD_TOP/meson-modules" "$1/"
+	cp -R "$BPFBUILD_TOP/tools/bpf-validate" "$BPFBUILD_TOP/tools/bpf-vm" "$1/tools/"
 }
 
 # toolkit_build: builds the toolkit (bpf-validate) once per run; sets BPF_VALIDATE.
