@@ -31,9 +31,16 @@ builds() {
 	assert_grep '^Ok: +2 *$' "$T/$1.log" "$1"
 }
 
-# 1. The installed toolkit: its wrap names the module's archive.
+# 1. The installed toolkit: its wrap names the module's archive, which
+# holds what the subproject builds or runs where PATH lacks the installed
+# bpf-validate and VM tools (tests/meson/subproject-validator.t).
 readme_consumer "$T/installed"
 wrap=$(pkg-config --variable=wrap bpfbuild) || fail "bpfbuild.pc has no wrap variable"
+tar -tzf "$(dirname "$wrap")"/bpfbuild-module-*.tar.gz >"$T/archive.list" || fail "the module's archive does not unpack"
+for f in meson-modules/bpfbuild/validation/meson.build tools/bpf-validate/meson.build tools/bpf-validate/main.c \
+		tools/bpf-vm/bpf-vm-verify tools/bpf-vm/bpf-vm-report; do
+	assert_grep "^bpfbuild/$f\$" "$T/archive.list" "the module's archive"
+done
 cp "$wrap" "$T/installed/subprojects/bpfbuild.wrap"
 builds installed
 
