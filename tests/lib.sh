@@ -107,6 +107,20 @@ path_without() {
 	done
 }
 
+# without_toolkit DIR: PATH and pkg-config (exported) see nothing of an
+# installed bpfbuild toolkit (no bpf-validate, no VM tools, no bpfbuild.pc),
+# and the rest of the system as it is (DIR/bin, DIR/pc).
+without_toolkit() {
+	path_without "$1/bin" 'bpf-validate' 'bpf-vm-*' 'bpf-core-check' 'bpfbuildize'
+	mkdir -p "$1/pc"
+	local pc
+	for pc in libbpf libelf zlib; do
+		ln -s "$(pkg-config --variable=pcfiledir "$pc")/$pc.pc" "$1/pc/" || fail "no $pc.pc"
+	done
+	export PATH="$1/bin" PKG_CONFIG_LIBDIR="$1/pc"
+	unset PKG_CONFIG_PATH BPF_VALIDATE BPF_VM_VERIFY
+}
+
 # clang_bpf_object SRC OUT [CLANG-ARG...]: SRC compiled by clang for BPF
 # (CO-RE, BTF; the includes in the args) and linked by `bpftool gen object`,
 # as bpfbuild builds it, for the tests' own BPF programs.

@@ -54,6 +54,18 @@ ac_error "needs bpf-validate from the bpfbuild toolkit (\"bpftool prog loadall\"
 	"$T/4.log" "$T/b4" BPF_VALIDATE="$AC_SRC/build-aux/bpfbuild/bpfbuild-validate-fallback" \
 	--with-bpf-validate-kernels="$K61" BPF_VM_VERIFY="$vmv"
 
+note "no bpf-validate installed: the fallback, and the summary and the error say why"
+(
+	without_toolkit "$T/notk"
+	mkdir "$T/b4f"
+	(cd "$T/b4f" && "$AC_SRC/configure" BPF_VM_VERIFY="$vmv") >"$T/4f.log" 2>&1 ||
+		{ tail -n 30 "$T/4f.log"; fail "configure without bpf-validate"; }
+	assert_grep "^ +validation +: \\S+/bpfbuild-validate-fallback \\(bpftool prog loadall: no bpf-validate is installed \\(on PATH or through pkg-config bpfbuild\\), and configure builds none\\), no VM kernels" \
+		"$T/4f.log" "summary"
+	ac_error "(\"bpftool prog loadall\" cannot run in the VMs); no bpf-validate is installed (on PATH or through pkg-config bpfbuild), and configure builds none: install it" \
+		"$T/4g.log" "$T/b4g" --with-bpf-validate-kernels="$K61" BPF_VM_VERIFY="$vmv"
+)
+
 note "--with-bpf-validate-kernels needs a value"
 ac_error "--with-bpf-validate-kernels needs the kernels" \
 	"$T/5.log" "$T/b5" BPF_VALIDATE="$BPF_VALIDATE" --with-bpf-validate-kernels
