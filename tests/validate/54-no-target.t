@@ -58,6 +58,21 @@ assert_eq "--require of no program: exit" 1 "$rc"
 assert_eq "--require of no program: stderr" \
 	"bpf-validate: --require tp_dirty_pages: no program of that name in the objects given" "$(cat "$T/err")"
 
+# The loader's own targets (--attach-target): the old tracepoint's program
+# and the old function's kprobe, retargeted to the new ones, are verified
+# there, and each retargeting is reported.
+run_bv "$T/at.json" "$T/err" --json --attach-target tp_dirty_page=writeback_dirty_folio \
+	--attach-target kprobe_account_page_dirtied=__folio_mark_dirty "$obj"
+assert_eq "--attach-target: exit (stderr: $(cat "$T/err"))" 0 "$rc"
+json_assert "$T/at.json" 'p["tp_dirty_page"]["verdict"] == "pass" and p["tp_dirty_page"]["insns"] > 0
+	and p["kprobe_account_page_dirtied"]["verdict"] == "pass" and p["kprobe_account_page_dirtied"]["target_absent"] is None
+	and "program tp_dirty_page: attach target writeback_dirty_folio instead of its section\x27s writeback_dirty_page, as its loader sets it (--attach-target)" in o["dirty_alt.o"]["prepared"]' \
+	"retargeted: verified at the loader's targets"
+# A program type whose loader sets no target: a static error.
+run_bv "$T/xdp.txt" "$T/err" --attach-target xdp_count=vfs_read "$OBJ/xdp_pass.o"
+assert_eq "--attach-target of an xdp program: exit" 1 "$rc"
+assert_grep "^.*xdp_pass\.o: error: --attach-target xdp_count=vfs_read: programs of type xdp take no attach target from their loader " "$T/xdp.txt"
+
 # Kprobe-type sections that name no kernel symbol are not looked up.
 run_bv "$T/kinds.json" "$T/err" --json "$OBJ/probe_kinds.o"
 assert_eq "probe kinds exit (stderr: $(cat "$T/err"))" 0 "$rc"

@@ -55,6 +55,14 @@ assert_eq "the fentry loader on the host fails as refused says" 1 "$rc"
 assert_grep '^fentry: load failed: Operation not permitted$' "$T/host-fentry.log"
 rc=0; "$T/targets" kprobe xfs_file_read_iter >"$T/host-kprobe.log" 2>&1 || rc=$?
 assert_eq "the kprobe loader on the host loads as pass says" 0 "$rc"
+# A declared target the kernel lacks: no-target, naming it (as the loader's
+# bpf_program__set_attach_target() fails), before the host could refuse it.
+rc=0; env -u CI "$BPF_VALIDATE" --attach-target file_read_fentry=no_such_read --require file_read_fentry \
+	--json "$T/file_slower.bpf.o" >"$T/absent.json" 2>"$T/err" || rc=$?
+assert_eq "a declared target the kernel lacks, --require'd: exit" 1 "$rc"
+json_check "$T/absent.json" "(d['objects'][0]['programs'][0]['verdict'] == 'no-target'
+	and d['objects'][0]['programs'][0]['error'].startswith('the kernel has no attach target no_such_read (BTF function)'))" \
+	"no-target names the declared target"
 # Bad declarations: one line each.
 rc=0; "$BPF_VALIDATE" --attach-target nosuch=vfs_read "${objs[@]}" >/dev/null 2>"$T/err" || rc=$?
 assert_eq "unknown program: exit" 1 "$rc"
@@ -62,6 +70,9 @@ assert_eq "unknown program: stderr" "bpf-validate: --attach-target nosuch=vfs_re
 rc=0; "$BPF_VALIDATE" --attach-target file_read_fentry "${objs[@]}" >/dev/null 2>"$T/err" || rc=$?
 assert_eq "no =FUNC: exit" 1 "$rc"
 assert_grep "^bpf-validate: --attach-target takes PROGRAM=FUNCTION " "$T/err"
+rc=0; "$BPF_VALIDATE" --attach-target xfs_open=vfs_read --attach-target file_read_fentry=vfs_read --merge >/dev/null 2>"$T/err" || rc=$?
+assert_eq "--attach-target with --merge: exit" 1 "$rc"
+assert_eq "--attach-target with --merge: stderr" "bpf-validate: --attach-target is for verifying objects; no --merge with it" "$(cat "$T/err")"
 
 note "VMs: bpf-validate with the loader's targets, then the loader, one boot per kernel"
 rc=0
@@ -107,6 +118,8 @@ assert_eq "--optional kprobe, host only (log: $(cat "$T/opt-host.log"))" 0 "$rc"
 BPF_VALIDATE_KERNELS=$K61 vtest opt-vm --optional file_read_entry -- "$T/one/file_probe.bpf.o"
 assert_eq "--optional kprobe, with VMs (log: $(cat "$T/opt-vm.log"))" 0 "$rc"
 assert_grep "file_read_entry +kprobe/dummy_file_read +pass +pass\$" "$T/opt-vm.log" "the host's and the VM's verdicts"
+assert_grep "^file_probe\.bpf\.o: file_read_entry on ${K61##*/}: pass; target absent: the kernel has no function dummy_file_read " \
+	"$T/opt-vm.log" "the VM's absent function, in the merged report"
 # The fentry pair, --require'd, with the loader's targets, in the VMs: they
 # boot for this test, with the targets.
 BPF_VALIDATE_KERNELS=$KSID vtest req-vm --require file_read_fentry,file_read_fexit \

@@ -304,7 +304,10 @@ int main(int argc, char **argv)
 			      stderr);
 			return 1;
 		}
-		return bv_compare(argv + optind, argc - optind, &opts);
+		rc = bv_compare(argv + optind, argc - optind, &opts);
+		free(opts.require);
+		free(opts.targets);
+		return rc;
 	}
 
 	n = argc - optind;

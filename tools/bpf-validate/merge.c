@@ -395,6 +395,9 @@ static void cells(struct bv_merge *m, const struct bv_policy *pol, int n)
 			set_cell(m, r, n, v);
 			if (n == 0 && !strcmp(v, "refused") && !m->rows[r].host_refused)
 				m->rows[r].host_refused = xstrdup(get_text(p, "type", "?"));
+			if (n && !strcmp(v, "pass") && truthy(bv_json_get(p, "target_absent")))
+				detail(m, xasprintf("%s: %s on %s: pass; target absent: the kernel has no function %s (a kprobe loads without it)",
+						    obj, m->rows[r].program, k->name, get_text(p, "target_absent", "")));
 			if (!strcmp(v, "pass") || !strcmp(v, "not-applicable") || n == 0)
 				continue;
 			src = truthy(bv_json_get(p, "source")) ?

@@ -228,7 +228,7 @@ static char *loader_target(struct bv_object *o, struct bv_prog *p,
 
 	if (!is_kprobe(prog) && t != BPF_PROG_TYPE_TRACING &&
 	    t != BPF_PROG_TYPE_LSM) {
-		strlist_addf(&o->errors, "--attach-target %s=%s: a %s program takes no attach target from its loader (kprobes, fentry, fexit, fmod_ret, lsm, tp_btf and iter programs do)",
+		strlist_addf(&o->errors, "--attach-target %s=%s: programs of type %s take no attach target from their loader (kprobes, fentry, fexit, fmod_ret, lsm, tp_btf and iter programs do)",
 			     p->name, decl, p->type);
 		free(sec);
 		return NULL;
