@@ -272,7 +272,7 @@ static void report_table(struct bv_object *objs, size_t n,
 			else if (p->verdict == BV_REFUSED)
 				printf("%s: %s: refused: %s\n", name, p->name,
 				       p->error);
-			else if (p->absent)
+			else if (p->absent && p->verdict == BV_PASS)
 				printf("%s: %s: %s; target absent: %s\n", name, p->name,
 				       bv_verdict_str(p->verdict), absent_note(p));
 			else if (p->verdict == BV_NO_TARGET)
