@@ -11,7 +11,7 @@
 # later probes compile with what it answered.  bpfbuild-probe runs probe_cc
 # in a process of its own per candidate, so no result outlives its compiler.
 # bpfbuild-probe sets $work, $probes, $here, $bpftool, $endian, $target_arch,
-# $libbpf_inc, $asm_inc, $opt_cpu, $pch_btf and $vmlinux_btf.
+# $libbpf_inc, $asm_inc, $opt_cpu, $min_kernel, $pch_btf and $vmlinux_btf.
 # --- helpers --------------------------------------------------------------
 
 # section_info OBJ NAME -> "OFFSET SIZE" (hex) or nothing
@@ -88,7 +88,7 @@ probe_cc() {
 	cc_version=$(echo "$vline" | grep -oE '[0-9]+\.[0-9]+(\.[0-9]+)?' | head -n 1)
 	facts=$work/facts
 	printf '%s\n' "cc_kind=$cc_kind" "endian=$endian" "target_arch=$target_arch" \
-		"libbpf_inc=$libbpf_inc" "asm_inc=$asm_inc" "opt_cpu=$opt_cpu" >"$facts"
+		"libbpf_inc=$libbpf_inc" "asm_inc=$asm_inc" "opt_cpu=$opt_cpu" "min_kernel=$min_kernel" >"$facts"
 	echo "cc_kind=$cc_kind"
 	echo "cc_version=$cc_version"
 	measure

@@ -110,38 +110,36 @@ bounded_ok() {
 # range").  -fno-thread-jumps keeps the clamp, and the NULL test's branch.
 probe_bounded_index() {
 	if ! try bounded bounded_index.bpf.c $cflags; then
-		set_cap bounded_index no "not checked: the probe program does not compile ($(first_error bounded))"
+		set_cap bounded_index_default no "not checked: the probe program does not compile ($(first_error bounded))"
+		set_cap bounded_index no "$(first_error bounded)"
 		return
 	fi
 	case " $cflags " in *" -fno-ssa-phiopt "*) phiopt=yes ;; *) phiopt=no ;; esac
 	kernel_load "$work/bounded.o"
-	if [ $load = loaded ]; then
-		set_cap bounded_index yes "a clamped histogram index keeps its bound check; the running kernel loads it"
-		return
-	elif [ $load = rejected ]; then
+	if [ $load = rejected ]; then
 		said=$(grep -m1 -E 'outside of the allowed|unbounded|invalid access' "$work/load.log" | cut -c1-100)
-		set_cap bounded_index no "the running kernel rejects a clamped histogram index: ${said:-see the verifier log}"
-	elif [ $phiopt = no ]; then
-		# Compilers compute the bucket in ways the verifier follows without
-		# the clamp (clang): without a kernel, only a decided flag is judged.
-		set_cap bounded_index yes "no decided flag changes a clamped histogram index (not loaded: needs root)"
-		return
-	elif try bounded_plain bounded_index.bpf.c $(echo " $cflags " | sed 's/ -fno-ssa-phiopt / /') &&
+		set_cap bounded_index_default no "$([ $phiopt = yes ] && echo "with -fno-ssa-phiopt, ")the running kernel rejects a clamped histogram index: ${said:-see the verifier log}"
+	elif [ $load = unasked ] && [ $phiopt = yes ] &&
+	     try bounded_plain bounded_index.bpf.c $(echo " $cflags " | sed 's/ -fno-ssa-phiopt / /') &&
 	     [ "$(clamp_jumps "$work/bounded_plain.o" .text tracepoint/syscalls/sys_exit_read)" -gt 0 ] &&
 	     [ "$(clamp_jumps "$work/bounded.o" .text tracepoint/syscalls/sys_exit_read)" -eq 0 ]; then
-		set_cap bounded_index no "-fno-ssa-phiopt removes a clamped histogram index's bound check"
+		set_cap bounded_index_default no "-fno-ssa-phiopt removes a clamped histogram index's bound check"
 	else
-		set_cap bounded_index yes "-fno-ssa-phiopt keeps a clamped histogram index's bound check (not loaded: needs root)"
+		# Without a kernel to ask, only what a decided flag does is judged:
+		# compilers compute the bucket in ways the verifier follows without
+		# the clamp (clang).
+		set_cap bounded_index_default yes "a clamped histogram index keeps its bound check$(
+			[ $load = loaded ] && echo "; the running kernel loads it" || echo " (not loaded: needs root)")"
+		set_cap bounded_index yes "the default code keeps it"
 		return
 	fi
-	if [ $phiopt = no ]; then
-		set_cap bounded_index_thread no "no decided flag to blame; no flag known to keep the clamp"
-	elif try bounded_thread bounded_index.bpf.c $cflags -fno-thread-jumps && bounded_ok bounded_thread &&
+	if [ $phiopt = yes ] && try bounded_thread bounded_index.bpf.c $cflags -fno-thread-jumps &&
+	   bounded_ok bounded_thread &&
 	   try null_check_thread null_check.bpf.c $cflags -fno-thread-jumps &&
 	   [ "$(cond_jumps "$work/null_check_thread.o" tracepoint/syscalls/sys_enter_openat)" -gt 0 ] &&
 	   { kernel_load "$work/null_check_thread.o"; [ $load != rejected ]; }; then
-		set_cap bounded_index_thread yes "-fno-ssa-phiopt lets gcc thread the clamp away; -fno-thread-jumps keeps it, and the NULL test's branch"
+		set_cap bounded_index yes "-fno-thread-jumps keeps the clamp gcc threads away, and the NULL test's branch"
 	else
-		set_cap bounded_index_thread no "-fno-thread-jumps does not keep both the clamp and the NULL test's branch"
+		set_cap bounded_index no "no flag known to keep the clamp$([ $phiopt = yes ] && echo " (-fno-thread-jumps does not, with -fno-ssa-phiopt)")"
 	fi
 }

@@ -51,12 +51,12 @@ assert_eq "gcc, nothing measured" "-mlittle-endian $base" \
 
 note "-fno-ssa-phiopt (the NULL test) threads a histogram's clamp away: -fno-thread-jumps keeps it, only then"
 g16="-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX"
-assert_eq "gcc 16, clamp kept" "$g16 -fno-ssa-phiopt" "$(flags "$fixtures/gcc16.facts" cap_bounded_index=yes)"
-assert_eq "gcc 16, no fix known" "$g16 -fno-ssa-phiopt" "$(flags "$fixtures/gcc16.facts" cap_bounded_index_thread=no)"
+assert_eq "gcc 16, clamp kept" "$g16 -fno-ssa-phiopt" "$(flags "$fixtures/gcc16.facts" cap_bounded_index_default=yes)"
+assert_eq "gcc 16, no fix known" "$g16 -fno-ssa-phiopt" "$(flags "$fixtures/gcc16.facts" cap_bounded_index=no)"
 assert_eq "gcc 16, bounded_index not measured" "$g16 -fno-ssa-phiopt" \
 	"$(grep -v bounded_index "$fixtures/gcc16.facts" | "$decide" | sed -n 's/^flag=//p' | tr '\n' ' ' | sed 's/ $//')"
 "$decide" "$fixtures/gcc16.facts" >"$T/gcc16.out"
-assert_grep '^decision=-fno-thread-jumps\|bounded_index\|the running kernel rejects a clamped histogram index: .*-fno-thread-jumps keeps it' "$T/gcc16.out" "gcc 16's decisions"
+assert_grep '^decision=-fno-thread-jumps\|bounded_index_default\|with -fno-ssa-phiopt, the running kernel rejects a clamped histogram index: .*-fno-thread-jumps keeps the clamp' "$T/gcc16.out" "gcc 16's decisions"
 
 note "a stack protector on by default is turned off"
 assert_eq "gcc, stack protector" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt -fno-thread-jumps -fno-stack-protector" \
