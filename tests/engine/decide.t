@@ -38,6 +38,20 @@ assert_eq "gcc 16 if its default were portable" "-mlittle-endian $base -D__x86_6
 assert_eq "gcc 16, default v4, bpf-cpu=v4" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v4 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt -fno-thread-jumps" \
 	"$(flags "$fixtures/gcc16.facts" cap_mcpu_default_portable=no opt_cpu=v4)"
 
+note "the oldest kernel declared (bpf-min-kernel) decides whether a default v4 comes down to v3"
+assert_eq "gcc 16, min kernel 6.6" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt -fno-thread-jumps" \
+	"$(flags "$fixtures/gcc16.facts" min_kernel=6.6)"
+assert_eq "gcc 16, min kernel 6.12" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt -fno-thread-jumps" \
+	"$(flags "$fixtures/gcc16.facts" min_kernel=6.12)"
+for k in 6.5 6.1 5.15; do
+	assert_eq "gcc 16, min kernel $k" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt -fno-thread-jumps" \
+		"$(flags "$fixtures/gcc16.facts" min_kernel=$k)"
+done
+assert_eq "gcc 16, min kernel 6.6, bpf-cpu=v3" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt -fno-thread-jumps" \
+	"$(flags "$fixtures/gcc16.facts" min_kernel=6.6 opt_cpu=v3)"
+assert_eq "clang 14, min kernel 6.6: its own default stays" "-target bpfel $base -D__x86_64__ -g" \
+	"$(flags "$fixtures/clang14.facts" min_kernel=6.6)"
+
 note "a capability measured no for the compiler itself, whatever came before"
 # The last measurement of a name is the one that holds (set_cap appends).
 assert_eq "gcc 16, pragma measured yes" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -fno-ssa-phiopt -fno-thread-jumps" \
