@@ -194,6 +194,7 @@ measure() {
 		"bpf_core_field_exists emits a CO-RE relocation"
 	probe_core_reloc core_field_exists_bitfield core_field_exists_bitfield.bpf.c \
 		"bpf_core_field_exists on a bit-field emits a CO-RE relocation"
+	probe_core_const
 
 	probe_gcc16_features
 	cflags=$(decided_flags)

@@ -143,3 +143,40 @@ probe_bounded_index() {
 		set_cap bounded_index no "no flag known to keep the clamp$([ $phiopt = yes ] && echo " (-fno-thread-jumps does not, with -fno-ssa-phiopt)")"
 	fi
 }
+
+# core_relo_types OBJ: the BTF type id of each CO-RE relocation in .BTF.ext
+# (core_relo: record size, then per section its name, count and records of
+# insn_off, type_id, access_str_off, kind).
+core_relo_types() {
+	set -- "$1" $(section_info "$1" .BTF.ext)
+	[ $# -eq 3 ] || return 0
+	base=$((0x$2))
+	set -- "$1" $(od -An -tu4 -j $((base + 4)) -N 28 "$1" | tr -s ' \n' '  ')
+	# hdr_len func_off func_len line_off line_len core_off core_len
+	[ "${2:-0}" -ge 32 ] && [ "${8:-0}" -gt 4 ] || return 0
+	od -An -tu4 -v -j $((base + $2 + $7)) -N "$8" "$1" | tr -s ' \n' '\n\n' | grep -v '^$' |
+		awk 'NR == 1 { w = $1 / 4; state = 0; next }
+		     state == 0 { state = 1; next }
+		     state == 1 { left = $1 * w; i = 0; state = left ? 2 : 0; next }
+		     state == 2 { if (++i % w == 2) print $1; if (--left == 0) state = 0 }'
+}
+
+# probe_core_const: a CO-RE read through a pointer to a const struct must be
+# recorded against the struct, not the CONST (gcc-bpf 14), which libbpf
+# cannot match ("target candidate search failed for [N] const").
+probe_core_const() {
+	if [ "$(cap core)" != yes ]; then
+		set_cap core_const no "no CO-RE"
+	elif ! try core_const core_const.bpf.c $cflags; then
+		set_cap core_const no "$(first_error core_const)"
+	else
+		ids=$(core_relo_types "$work/core_const.o" | tr '\n' ' ')
+		kinds=$("$bpftool" btf dump file "$work/core_const.o" 2>/dev/null |
+			awk -v ids=" $ids" '/^\[[0-9]+\] / { id = substr($1, 2, length($1) - 2); if (index(ids, " " id " ")) print $2 }' | sort -u | tr '\n' ' ')
+		case " $kinds" in
+		'  '|' ') set_cap core_const no "no CO-RE relocation for a read through a const pointer" ;;
+		*" CONST "*|*" VOLATILE "*) set_cap core_const no "CO-RE relocations on const-qualified types, which libbpf cannot match in the kernel's BTF (target candidate search failed)" ;;
+		*) set_cap core_const yes "CO-RE relocations through a const pointer name the struct" ;;
+		esac
+	fi
+}
