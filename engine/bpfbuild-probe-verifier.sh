@@ -109,38 +109,41 @@ bounded_ok() {
 # cannot prove it again ("max value is outside of the allowed memory
 # range").  -fno-thread-jumps keeps the clamp, and the NULL test's branch.
 probe_bounded_index() {
+	# Only a decided flag is judged: the compiler's own code is the
+	# program's, checked by its verifier test (one compile less for clang).
+	case " $cflags " in *" -fno-ssa-phiopt "*) ;; *)
+		set_cap bounded_index_default yes "no decided flag changes a clamped histogram index"
+		set_cap bounded_index yes "the default code keeps it"
+		return ;;
+	esac
 	if ! try bounded bounded_index.bpf.c $cflags; then
 		set_cap bounded_index_default no "not checked: the probe program does not compile ($(first_error bounded))"
 		set_cap bounded_index no "$(first_error bounded)"
 		return
 	fi
-	case " $cflags " in *" -fno-ssa-phiopt "*) phiopt=yes ;; *) phiopt=no ;; esac
 	kernel_load "$work/bounded.o"
 	if [ $load = rejected ]; then
 		said=$(grep -m1 -E 'outside of the allowed|unbounded|invalid access' "$work/load.log" | cut -c1-100)
-		set_cap bounded_index_default no "$([ $phiopt = yes ] && echo "with -fno-ssa-phiopt, ")the running kernel rejects a clamped histogram index: ${said:-see the verifier log}"
-	elif [ $load = unasked ] && [ $phiopt = yes ] &&
+		set_cap bounded_index_default no "with -fno-ssa-phiopt, the running kernel rejects a clamped histogram index: ${said:-see the verifier log}"
+	elif [ $load = unasked ] &&
 	     try bounded_plain bounded_index.bpf.c $(echo " $cflags " | sed 's/ -fno-ssa-phiopt / /') &&
 	     [ "$(clamp_jumps "$work/bounded_plain.o" .text tracepoint/syscalls/sys_exit_read)" -gt 0 ] &&
 	     [ "$(clamp_jumps "$work/bounded.o" .text tracepoint/syscalls/sys_exit_read)" -eq 0 ]; then
 		set_cap bounded_index_default no "-fno-ssa-phiopt removes a clamped histogram index's bound check"
 	else
-		# Without a kernel to ask, only what a decided flag does is judged:
-		# compilers compute the bucket in ways the verifier follows without
-		# the clamp (clang).
-		set_cap bounded_index_default yes "a clamped histogram index keeps its bound check$(
+		set_cap bounded_index_default yes "with -fno-ssa-phiopt, a clamped histogram index keeps its bound check$(
 			[ $load = loaded ] && echo "; the running kernel loads it" || echo " (not loaded: needs root)")"
 		set_cap bounded_index yes "the default code keeps it"
 		return
 	fi
-	if [ $phiopt = yes ] && try bounded_thread bounded_index.bpf.c $cflags -fno-thread-jumps &&
+	if try bounded_thread bounded_index.bpf.c $cflags -fno-thread-jumps &&
 	   bounded_ok bounded_thread &&
 	   try null_check_thread null_check.bpf.c $cflags -fno-thread-jumps &&
 	   [ "$(cond_jumps "$work/null_check_thread.o" tracepoint/syscalls/sys_enter_openat)" -gt 0 ] &&
 	   { kernel_load "$work/null_check_thread.o"; [ $load != rejected ]; }; then
 		set_cap bounded_index yes "-fno-thread-jumps keeps the clamp gcc threads away, and the NULL test's branch"
 	else
-		set_cap bounded_index no "no flag known to keep the clamp$([ $phiopt = yes ] && echo " (-fno-thread-jumps does not, with -fno-ssa-phiopt)")"
+		set_cap bounded_index no "no flag known to keep the clamp (-fno-thread-jumps does not, with -fno-ssa-phiopt)"
 	fi
 }
 

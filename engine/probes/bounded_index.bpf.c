@@ -17,16 +17,20 @@ struct probe_hist {
 const volatile _Bool probe_in_ms = 0;
 struct probe_hist probe_hists[2] = {};
 
+/* The bucket: the highest bit set, found by halving the width (the
+ * libbpf-tools bits.bpf.h way: a compare per step). */
+#define PROBE_HALVE(mask, bits) \
+	do { shift = (v > (mask)) << (bits); v >>= shift; r |= shift; } while (0)
+
 static __attribute__((always_inline)) __u64 probe_log2(__u32 v)
 {
-	__u32 shift, r;
+	__u32 shift, r = 0;
 
-	r = (v > 0xFFFF) << 4; v >>= r;
-	shift = (v > 0xFF) << 3; v >>= shift; r |= shift;
-	shift = (v > 0xF) << 2; v >>= shift; r |= shift;
-	shift = (v > 0x3) << 1; v >>= shift; r |= shift;
-	r |= (v >> 1);
-	return r;
+	PROBE_HALVE(0xFFFF, 4);
+	PROBE_HALVE(0xFF, 3);
+	PROBE_HALVE(0xF, 2);
+	PROBE_HALVE(0x3, 1);
+	return r | (v >> 1);
 }
 
 static __attribute__((always_inline)) __u64 probe_log2l(__u64 v)

@@ -103,6 +103,7 @@ else
 		"$T/cpu-slice.err" "the failed build"
 	[ ! -e "$T/cpu-slice.bpf.o" ] && [ ! -e "$T/cpu-slice.skel.h" ] || fail "a failed build left its outputs"
 	ls -A "$T" | grep -q '^\.bpfbuild-cc' && fail "a failed build left its scratch directory"
+	sed -n 's/^bpfbuild-cc: /    /p' "$T/cpu-slice.err"
 	if [ "$(said default cap_mcpu_v4)" = yes ]; then
 		assert_grep 'bpf-min-kernel=6\.6' "$T/cpu-slice.err" "the remedy"
 		note "with bpf-min-kernel=6.6: the compiler's v4, signed division"
@@ -113,6 +114,5 @@ else
 	else
 		assert_grep 'this compiler has no v4 ISA' "$T/cpu-slice.err" "the remedy"
 	fi
-	sed -n 's/^bpfbuild-cc: /    /p' "$T/cpu-slice.err"
 fi
 echo "ok"
