@@ -47,6 +47,27 @@ verdict() {  # OBJ: rejected if any of its programs is, else the first one's ver
 		awk '$0 == "rejected" { r = 1 } NR == 1 { v = $0 } END { print r ? "rejected" : v }'
 }
 
+# adapters_min_kernel: Meson's bpf-min-kernel and configure's
+# --with-bpf-min-kernel reach the probe: 6.6 keeps the default v4.
+adapters_min_kernel() {
+	note "the adapters: -Dbpfbuild:bpf-min-kernel=6.6, --with-bpf-min-kernel=6.6"
+	meson setup "$T/m" "$src" -Dbpfbuild:bpf-compiler=gcc -Dbpfbuild:vmlinux-h-path=x86/vmlinux.h \
+		>"$T/m.log" 2>&1 || { tail -n 30 "$T/m.log"; fail "meson setup failed"; }
+	assert_grep '^ +-mcpu=v3 +: mcpu_default_portable \(.*bpf-min-kernel=6\.6 keeps v4' "$T/m.log" "Meson's BPF flags"
+	meson setup "$T/m66" "$src" -Dbpfbuild:bpf-compiler=gcc -Dbpfbuild:vmlinux-h-path=x86/vmlinux.h \
+		-Dbpfbuild:bpf-min-kernel=6.6 >"$T/m66.log" 2>&1 || { tail -n 30 "$T/m66.log"; fail "meson setup failed"; }
+	assert_no_grep '^ +-mcpu=' "$T/m66.log" "Meson's BPF flags with bpf-min-kernel=6.6"
+	cp -r "$src" "$T/ac"
+	rm -rf "$T/ac/subprojects"
+	(cd "$T/ac" && "$BPFBUILD_TOP/autoconf-macros/bpfbuildize" && autoreconf -fi) >"$T/ac.log" 2>&1 ||
+		{ tail -n 30 "$T/ac.log"; fail "bpfbuildize + autoreconf failed"; }
+	mkdir "$T/ab"
+	(cd "$T/ab" && "$T/ac/configure" --with-bpf-compiler=gcc --with-bpf-min-kernel=6.6 \
+		--with-vmlinux-h="$src/x86/vmlinux.h") >"$T/ab.log" 2>&1 || { tail -n 30 "$T/ab.log"; fail "configure failed"; }
+	assert_grep '^    -mco-re +: core \(' "$T/ab.log" "configure's BPF flags"
+	assert_no_grep '^    -mcpu=' "$T/ab.log" "configure's BPF flags with --with-bpf-min-kernel=6.6"
+}
+
 probe default
 note "compiler: gcc $(said default cc_version); flags: $(sed -n "s/^flag=//p" "$T/default.probe" | tr "\n" " ")"
 
@@ -86,6 +107,18 @@ if grep -qx -- flag=-fno-thread-jumps "$T/default.probe"; then
 	fi
 fi
 
+if [ "$(said default cap_core)" = yes ]; then
+	# Built regardless of its needs: the probe's answer must be what libbpf does.
+	note "a CO-RE read through a const task (core_const: $(said default why_core_const))"
+	build default exec-parent || { cat "$T/exec-parent.err"; fail "exec-parent does not build"; }
+	v=$(verdict "$T/exec-parent.bpf.o")
+	if [ "$(said default cap_core_const)" = yes ]; then
+		assert_eq "exec-parent on the host" pass "$v"
+	else
+		assert_grep 'target candidate search failed for \[[0-9]+\] const' "$T/exec-parent.bpf.o.json" "the validator's report"
+	fi
+fi
+
 note "a signed division: one line with its source line and the remedy"
 rm -f "$T/cpu-slice.bpf.o"
 if [ "$(said default cap_helpers)" != yes ]; then
@@ -111,6 +144,7 @@ else
 		grep -q -- '^flag=-mcpu' "$T/v4.probe" && fail "a -mcpu flag with bpf-min-kernel=6.6: $(grep '^flag=-mcpu' "$T/v4.probe")"
 		build v4 cpu-slice || { cat "$T/cpu-slice.err"; fail "cpu-slice does not build with bpf-min-kernel=6.6"; }
 		assert_eq "cpu-slice at v4 on the host" pass "$(verdict "$T/cpu-slice.bpf.o")"
+		adapters_min_kernel
 	else
 		assert_grep 'this compiler has no v4 ISA' "$T/cpu-slice.err" "the remedy"
 	fi
