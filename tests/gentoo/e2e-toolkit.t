@@ -53,7 +53,7 @@ for f in "$E"/bpfbuild-*; do
 done
 # The Meson subproject: the adapter, and the engine through a relative link.
 M=$D/usr/share/bpfbuild/meson/bpfbuild
-for f in meson.build meson_options.txt meson-modules/bpfbuild/meson.build; do
+for f in meson.build meson_options.txt $(cd "$BPFBUILD_TOP" && find meson-modules/bpfbuild -type f); do
 	cmp -s "$BPFBUILD_TOP/$f" "$M/$f" || fail "usr/share/bpfbuild/meson/bpfbuild/$f differs from the checkout's"
 done
 case $(readlink "$M/engine") in /*|'') fail "usr/share/bpfbuild/meson/bpfbuild/engine: not a relative link: $(readlink "$M/engine")" ;; esac

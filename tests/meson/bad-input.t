@@ -13,6 +13,9 @@ line=$(BPF_CC=false setup_fails "$T/1f.log" "$T/b1f" "$src")
 echo "$line" | grep -q "BPF_CC=false cannot compile for BPF: 'false --version' and a probe compile fail; is it a compiler?" ||
 	fail "BPF_CC=false: $line"
 bad_input meson "BPF_CC=false (exits 1)" 1 "$line"
+line=$(BPF_CC=$T setup_fails "$T/1d.log" "$T/b1d" "$src")
+echo "$line" | grep -q "BPF_CC=$T is a directory, not a program; unset BPF_CC" || fail "BPF_CC=DIRECTORY: $line"
+bad_input meson "BPF_CC=DIRECTORY" 1 "$line"
 
 # A PATH that has everything but a BPF gcc.
 path_without "$T/bin" '*bpf*gcc*' 'bpf-none-*' 'bpf-unknown-*'
@@ -33,6 +36,21 @@ bad_input meson "-Dvmlinux-h-path=a file that is no vmlinux.h" 1 "$line"
 line=$(setup_fails "$T/3k.log" "$T/b3k" "$src" -Dbpfbuild:bpf-min-kernel=6.x)
 echo "$line" | grep -qF "bpf-min-kernel='6.x' is not a kernel version MAJOR.MINOR (e.g. 6.6)" || fail "bpf-min-kernel: $line"
 bad_input meson "-Dbpfbuild:bpf-min-kernel=6.x" 1 "$line"
+
+# The programs named by options, and the VM kernels without the program
+# that boots them: the option, its value and the fix (issue 33).
+for opt in bpf-validate bpf-vm-verify; do
+	line=$(setup_fails "$T/4$opt.log" "$T/b4$opt" "$src" -D$opt="$T")
+	echo "$line" | grep -q "$opt='$T' is a directory, not a program; pass -D$opt=/path/to/$opt" || fail "$opt=DIRECTORY: $line"
+	bad_input meson "-D$opt=DIRECTORY" 1 "$line"
+	line=$(setup_fails "$T/4m$opt.log" "$T/b4m$opt" "$src" -D$opt="$T/missing")
+	echo "$line" | grep -q "$opt='$T/missing' is not found or not executable; pass -D$opt=/path/to/$opt" || fail "$opt=MISSING: $line"
+	bad_input meson "-D$opt=MISSING" 1 "$line"
+done
+path_without "$T/novm" 'bpf-vm-verify'
+line=$(PATH=$T/novm setup_fails "$T/4k.log" "$T/b4k" "$src" -Dvalidate-kernels=anything)
+echo "$line" | grep -q "validate-kernels='anything' needs bpf-vm-verify, which is not on PATH; .*pass -Dbpf-vm-verify=" || fail "validate-kernels: $line"
+bad_input meson "-Dvalidate-kernels=anything, no bpf-vm-verify on PATH" 1 "$line"
 
 # bpf-framework=auto with nothing usable only disables BPF.
 mkdir "$T/nobpf"

@@ -55,3 +55,29 @@ else
 	cat "$T/6c.log" "$T/6r.log" >"$T/6e.log" 2>/dev/null || true
 	assert_grep "does not take effect: .*pass -Dvmlinux-h=generated instead" "$T/6e.log"
 fi
+
+# effect_or_error N SPELLING FIX FLAG SETUP-ARGS...: configure of the copy
+# either builds with FLAG or stops with one line naming the spelling and
+# the fix (patterns).
+effect_or_error() {
+	local n=$1 spelling=$2 fix=$3 flag=$4; shift 4
+	if meson setup "$T/b$n" "$T/copy" -Dvmlinux-h=disabled "$@" >"$T/$n.log" 2>&1; then
+		assert_grep "^ *flags *: .* $flag\$" "$T/$n.log" "copy, $*"
+	else
+		[ "$(grep -c 'ERROR:' "$T/$n.log")" = 1 ] || { cat "$T/$n.log"; fail "copy, $*: expected one ERROR line"; }
+		assert_grep "ERROR: .*: $spelling does not take effect: .*bpf-c-args \(\[\]\), which bpfbuild follows; $fix\$" "$T/$n.log"
+	fi
+}
+# Meson's list syntax for an array (issue 33), and a machine file's
+# section for the subproject, with a constant as Meson reads them.
+effect_or_error 7 "-Dbpfbuild:bpf-c-args=\['-DLISTED'\]" "pass -Dbpf-c-args=\['-DLISTED'\] instead" -DLISTED "-Dbpfbuild:bpf-c-args=['-DLISTED']"
+printf "[constants]\nd = '-DNAT'\n[bpfbuild:project options]\nbpf-c-args = [d + 'IVE']\n" >"$T/native.ini"
+effect_or_error 8 "\[bpfbuild:project options\] bpf-c-args = \[d \+ 'IVE'\] in $T/native.ini" \
+	"set it under \[project options\] instead" -DNATIVE --native-file "$T/native.ini"
+# Where what is in effect is what was given, in whatever spelling: no stop.
+meson setup "$T/b9" "$T/copy" -Dvmlinux-h=disabled -Dbpf-c-args=-DX,-DY "-Dbpfbuild:bpf-c-args=['-DX', '-DY']" >"$T/9.log" 2>&1 ||
+	{ tail -n 20 "$T/9.log"; fail "copy, the same array in both spellings: no configure"; }
+assert_grep '^ *flags *: .* -DX -DY$' "$T/9.log"
+(cd "$T" && meson setup b10 plain -Dbpfbuild:vmlinux-h=disabled --native-file native.ini) >"$T/10.log" 2>&1 ||
+	{ tail -n 20 "$T/10.log"; fail "plain, a relative native file: no configure"; }
+assert_grep '^ *flags *: .* -DNATIVE$' "$T/10.log"

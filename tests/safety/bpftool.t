@@ -14,6 +14,10 @@ src=$BPFBUILD_TOP/examples
 line=$(BPFTOOL=/nonexistent setup_fails "$T/1.log" "$T/b1" "$src")
 echo "$line" | grep -q 'BPFTOOL=/nonexistent does not exist' || fail "BPFTOOL=/nonexistent under auto: $line"
 bad_input meson "BPFTOOL=/nonexistent" 1 "$line"
+# A directory is no program, and is called one (issue 33).
+line=$(BPFTOOL=$T setup_fails "$T/1d.log" "$T/b1d" "$src")
+echo "$line" | grep -q "BPFTOOL=$T is a directory, not a program; unset it or point it at bpftool" || fail "BPFTOOL=DIRECTORY: $line"
+bad_input meson "BPFTOOL=DIRECTORY" 1 "$line"
 
 # The real bpftool, but its gen subcommand fails.
 real=$(command -v bpftool || echo /usr/sbin/bpftool)

@@ -104,7 +104,7 @@ exec "$real_bpftool" "\$@"
 SH
 chmod +x "$T/blocking-bpftool"
 BPFTOOL=$T/blocking-bpftool BPFBUILD_PROBE_CACHE=off started "$probe"
-awaited "the probe's bpffs is mounted" grep -qF " $TMPDIR/bpfbuild-probe." /proc/self/mounts
+awaited "the probe's bpffs is mounted" grep -qF " $TMPDIR/bpfbuild-probe." "/proc/$pid/mounts"
 kill -s TERM -- "-$pid"
 n=0
 while kill -0 "$pid" 2>/dev/null; do

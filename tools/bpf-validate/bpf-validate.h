@@ -128,6 +128,7 @@ struct bv_extern {
 	char *name;
 	int kind;		/* BTF_KIND_FUNC or BTF_KIND_VAR */
 	size_t sym_off;		/* of its ELF symbol, in the file */
+	bool weak;		/* declared __weak: libbpf copes when it is missing */
 	bool *users;		/* per program */
 };
 void bv_find_externs(struct bv_object *o, const struct bv_elf *e,

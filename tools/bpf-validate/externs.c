@@ -7,7 +7,10 @@
  * switches off the programs that use it; so does bpf-validate: they get the
  * no-target verdict, and the extern is made weak in a private copy of the
  * object so that libbpf loads the others (prep.c: this file never calls
- * bpf(), the fuzzer runs it).
+ * bpf(), the fuzzer runs it).  A weak one libbpf leaves unresolved: a
+ * program guarding its call (bpf_ksym_exists) verifies, and one that does
+ * not is rejected, which its loader avoids by switching it off (verify.c
+ * then says no-target).
  */
 #include <elf.h>
 #include <stdlib.h>
@@ -23,9 +26,10 @@ static const struct bv_sec *sec_by_index(const struct bv_elf *e, size_t i)
 	return i && i < e->nsecs ? &e->secs[i] : NULL;
 }
 
-/* The undefined, non-weak ELF symbol NAME: its index, 0 if none. */
+/* The undefined global or weak ELF symbol NAME: its index, 0 if none;
+ * *WEAK says which. */
 static size_t undef_symbol(const struct bv_elf *e, const char *name,
-			   size_t *off)
+			   size_t *off, bool *weak)
 {
 	const struct bv_sec *st = &e->secs[e->symtab];
 	const struct bv_sec *str = &e->secs[st->link];
@@ -36,10 +40,11 @@ static size_t undef_symbol(const struct bv_elf *e, const char *name,
 		uint8_t info = sym[offsetof(Elf64_Sym, st_info)];
 
 		if (bv_u16(e, sym + offsetof(Elf64_Sym, st_shndx)) != SHN_UNDEF ||
-		    ELF64_ST_BIND(info) != STB_GLOBAL ||
+		    (ELF64_ST_BIND(info) != STB_GLOBAL && ELF64_ST_BIND(info) != STB_WEAK) ||
 		    strcmp((const char *)str->data + n, name))
 			continue;
 		*off = (size_t)(st->data - e->buf) + o;
+		*weak = ELF64_ST_BIND(info) == STB_WEAK;
 		return o / sizeof(Elf64_Sym);
 	}
 	return 0;
@@ -90,13 +95,14 @@ void bv_find_externs(struct bv_object *o, const struct bv_elf *e,
 		const struct btf_type *t = btf__type_by_id(btf, vi->type);
 		struct bv_extern *x;
 		size_t sym, off = 0;
+		bool weak = false;
 
 		/* Untyped ksyms (void) are kallsyms addresses: not checked. */
 		if (!t || !(btf_is_func(t) || (btf_is_var(t) && t->type)))
 			continue;
-		sym = undef_symbol(e, btf__name_by_offset(btf, t->name_off), &off);
+		sym = undef_symbol(e, btf__name_by_offset(btf, t->name_off), &off, &weak);
 		if (!sym)
-			continue;	/* weak: libbpf copes */
+			continue;
 		x = realloc(o->externs, (o->nexterns + 1) * sizeof(*x));
 		if (!x)
 			return;
@@ -105,6 +111,7 @@ void bv_find_externs(struct bv_object *o, const struct bv_elf *e,
 		x->name = xstrdup(btf__name_by_offset(btf, t->name_off));
 		x->kind = btf_is_func(t) ? BTF_KIND_FUNC : BTF_KIND_VAR;
 		x->sym_off = off;
+		x->weak = weak;
 		x->users = xcalloc(o->nprogs, sizeof(*x->users));
 		find_users(o, e, sym, x->users);
 	}

@@ -393,8 +393,10 @@ static void cells(struct bv_merge *m, const struct bv_policy *pol, int n)
 						m->rows[r].program))
 				v = "not-applicable";
 			set_cell(m, r, n, v);
-			if (n == 0 && !strcmp(v, "refused") && !m->rows[r].host_refused)
+			if (n == 0 && !strcmp(v, "refused") && !m->rows[r].host_refused) {
 				m->rows[r].host_refused = xstrdup(get_text(p, "type", "?"));
+				m->rows[r].host_path = xstrdup(get_text(o, "path", obj));
+			}
 			if (!strcmp(v, "pass") || !strcmp(v, "not-applicable") || n == 0)
 				continue;
 			src = truthy(bv_json_get(p, "source")) ?
@@ -438,6 +440,7 @@ static void free_merge(struct bv_merge *m)
 		free(m->rows[r].why);
 		free(m->rows[r].note);
 		free(m->rows[r].host_refused);
+		free(m->rows[r].host_path);
 	}
 	free(m->rows);
 	for (size_t i = 0; i < m->ndetails; i++)

@@ -45,6 +45,7 @@ struct bv_mrow {
 	char *why;
 	char *note;		/* reported, not failed */
 	char *host_refused;	/* the type of program the host refuses, or NULL */
+	char *host_path;	/* then the object's path, as the host's report names it */
 };
 
 struct bv_merge {

@@ -287,11 +287,11 @@ static void host_refused_lines(const struct bv_merge *m)
 		if (!row->host_refused)
 			continue;
 		if (!m->count)
-			printf("%s: %s: not verified: host refuses %s\n", row->object, row->program,
-			       row->host_refused);
+			printf("%s: %s: not verified: host refuses %s\n", row->host_path,
+			       row->program, row->host_refused);
 		else
 			printf("%s: %s: host kernel refuses %s programs; verified in VM %s\n",
-			       row->object, row->program, row->host_refused, names);
+			       row->host_path, row->program, row->host_refused, names);
 	}
 	free(names);
 }

@@ -228,7 +228,7 @@ void *bv_missing_externs(struct bv_object *o, const void *buf, size_t len)
 		const struct bv_extern *x = &o->externs[i];
 		uint8_t *info;
 
-		if (bv_kernel_has_btf(x->name, x->kind) != 0)
+		if (x->weak || bv_kernel_has_btf(x->name, x->kind) != 0)
 			continue;
 		for (size_t k = 0; k < o->nprogs; k++) {
 			struct bv_prog *p = &o->progs[k];

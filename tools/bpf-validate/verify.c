@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <bpf/btf.h>
 
 #include "bpf-validate.h"
 #include "compat.h"
@@ -154,6 +155,27 @@ static void unresolved_kfunc(struct bv_prog *p, const char *log)
 			     (int)(end - k), k);
 }
 
+/* A program the verifier rejected that calls a weak kfunc the kernel lacks
+ * (libbpf before 1.2 leaves the call unresolved, and the verifier fails on
+ * it with no word of the kfunc): its loader switches it off there. */
+static void missing_weak_kfunc(const struct bv_object *o, struct bv_prog *p)
+{
+	size_t k = (size_t)(p - o->progs);
+
+	for (size_t i = 0; i < o->nexterns; i++) {
+		const struct bv_extern *x = &o->externs[i];
+
+		if (!x->weak || x->kind != BTF_KIND_FUNC || !x->users[k] ||
+		    bv_kernel_has_btf(x->name, x->kind) != 0)
+			continue;
+		p->verdict = BV_NO_TARGET;
+		free(p->error);
+		p->error = xasprintf("the kernel has no kfunc %s (a weak extern __ksym the program calls unguarded); its loader switches it off",
+				     x->name);
+		return;
+	}
+}
+
 static void rejected(struct bv_object *o, struct bv_prog *p,
 		     const void *buf, size_t len, size_t idx,
 		     const char *stats_log)
@@ -184,6 +206,8 @@ static void rejected(struct bv_object *o, struct bv_prog *p,
 	free(v.kernel_source);
 	bv_vlog_error_lines(trace, &p->log_tail, 4);
 	unresolved_kfunc(p, trace);
+	if (p->verdict == BV_REJECTED)
+		missing_weak_kfunc(o, p);
 	free(trace);
 }
 

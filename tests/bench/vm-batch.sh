@@ -1,0 +1,71 @@
+#!/bin/bash
+# Benchmark, not a test: the verifier tests of a build with VM kernels
+# declared, as meson test and make check run them (one
+# engine/bpfbuild-validate-test per object), where every object goes to
+# every kernel.  Side by side in one run:
+#   batched    what bpfbuild does: the first test boots each kernel once
+#              for all the objects of the directory, the others read it
+#              (engine/bpfbuild-vm-batch);
+#   per object one bpf-vm-verify per object (what a test that boots for
+#              itself costs), measured on SAMPLE objects and scaled.
+# Goal (issue 28): 60 objects on 3 kernels within about a minute.
+#
+# Usage: tests/bench/vm-batch.sh [N] [SAMPLE]   (as root; N objects,
+#   default 60, copies of tests/vm/progs' programs that verify everywhere;
+#   SAMPLE default 3).  BPF_VALIDATE=path picks the binary (default: a
+#   fresh build); the kernels are bpf-vm-kernels matrix's.
+set -eu -o pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+tools=$top/tools/bpf-vm
+bpftool=${BPFTOOL:-$(command -v bpftool || echo /usr/sbin/bpftool)}
+n=${1:-60} sample=${2:-3}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+now() { date +%s.%N; }
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
+
+if [ -z "${BPF_VALIDATE:-}" ]; then
+	meson setup "$tmp/build" "$top" >/dev/null && meson compile -C "$tmp/build" >/dev/null
+	BPF_VALIDATE=$tmp/build/tools/bpf-validate/bpf-validate
+fi
+"$bpftool" btf dump file /sys/kernel/btf/vmlinux format c >"$tmp/vmlinux.h"
+progs=(lsm_file_open fentry_vfs_unlink core_guarded)
+for p in "${progs[@]}"; do
+	clang -g -O2 -target bpf -mcpu=v3 -D__TARGET_ARCH_x86 -I"$tmp" \
+		-idirafter "/usr/include/$(gcc -print-multiarch)" \
+		-c "$top/tests/vm/progs/$p.bpf.c" -o "$tmp/$p.tmp.o"
+	"$bpftool" gen object "$tmp/$p.o" "$tmp/$p.tmp.o"
+done
+mkdir "$tmp/objs"
+for ((i = 0; i < n; i++)); do
+	cp "$tmp/${progs[i % ${#progs[@]}]}.o" "$tmp/objs/o$i.bpf.o"
+done
+kernels=$("$tools/bpf-vm-kernels" matrix | paste -sd,)
+nk=$(echo "$kernels" | tr ',' '\n' | wc -l)
+
+# Batched: every object's test, one after the other, as meson test -j1.
+t=$(now)
+for ((i = 0; i < n; i++)); do
+	env -u CI sh "$top/engine/bpfbuild-validate-test" --validator "$BPF_VALIDATE" \
+		--vm-verify "$tools/bpf-vm-verify" --kernels "$kernels" -- "$tmp/objs/o$i.bpf.o" >/dev/null 2>&1 ||
+		{ echo "vm-batch: the test of o$i.bpf.o failed" >&2; exit 1; }
+done
+batched=$(since "$t")
+
+# Per object: one bpf-vm-verify per object, on SAMPLE of them.
+kargs=()
+for k in ${kernels//,/ }; do kargs+=(--kernel "$k"); done
+t=$(now)
+for ((i = 0; i < sample; i++)); do
+	env -u CI "$tools/bpf-vm-verify" --validator "$BPF_VALIDATE" "${kargs[@]}" "$tmp/objs/o$i.bpf.o" >/dev/null 2>&1 ||
+		{ echo "vm-batch: bpf-vm-verify failed on o$i.bpf.o" >&2; exit 1; }
+done
+per=$(since "$t")
+awk -v n="$n" -v k="$nk" -v b="$batched" -v p="$per" -v s="$sample" 'BEGIN {
+	full = p / s * n
+	printf "%d objects, %d kernels\n", n, k
+	printf "batched (bpfbuild):  %6.1f s for all %d tests\n", b, n
+	printf "per object:          %6.1f s for %d, so %.0f s for %d (scaled)\n", p, s, full, n
+	printf "ratio: batched is %.1fx faster; goal: about 60 s for 60 objects on 3 kernels (%s)\n",
+		full / b, (b <= 66 * n / 60 * k / 3 ? "met" : "missed")
+}'
