@@ -14,7 +14,9 @@
 #   SKIP).  Looks at the precious BPF_VALIDATE (a missing one is a configure
 #   error), then bpf-validate on PATH, then the bpf_validate variable of
 #   bpfbuild.pc (the installed toolkit), and falls back to bpfbuild's
-#   engine/bpfbuild-validate-fallback ("bpftool prog loadall").
+#   engine/bpfbuild-validate-fallback ("bpftool prog loadall"), saying why
+#   in the summary (unlike the Meson module, it builds no bpf-validate:
+#   the engine that bpfbuildize copies holds no sources of it).
 #
 #   What the host kernel cannot verify (a program type it refuses even to
 #   root, such as LSM) "make check" verifies in QEMU micro-VMs, one per
@@ -54,13 +56,14 @@
 #   and this notice are preserved.  This file is offered as-is, without any
 #   warranty.
 
-#serial 3
+#serial 4
 
 AC_DEFUN([AX_PROG_BPF_VALIDATE], [dnl
 AC_ARG_VAR([BPF_VALIDATE], [program that loads each BPF object into the kernel verifier in "make check" (default: bpf-validate)])
 _AX_BPF_PKG_CONFIG
 AC_REQUIRE([AC_CANONICAL_HOST])dnl
 AC_PROVIDE_IFELSE([AX_BPFBUILD_DIR], [], [AX_BPFBUILD_DIR([], [:])])
+ax_bpf_validate_given=$BPF_VALIDATE
 AC_CACHE_CHECK([for bpf-validate], [ax_cv_bpf_validate], [dnl
   ax_cv_bpf_validate=no
   AS_IF([test -n "$BPF_VALIDATE"], [
@@ -78,6 +81,13 @@ AC_CACHE_CHECK([for bpf-validate], [ax_cv_bpf_validate], [dnl
 ])
 AS_IF([test "$ax_cv_bpf_validate" = no], [BPF_VALIDATE=], [BPF_VALIDATE=$ax_cv_bpf_validate])
 ax_bpf_validate_summary=${BPF_VALIDATE:-none}
+# Fallen back, not asked for: the summary and the VM kernels' error say why.
+# (The Meson module builds bpf-validate from the toolkit's sources there;
+# bpfbuildize copies none, so configure cannot.)
+ax_bpf_validate_why=
+AS_CASE([$ax_bpf_validate_given:$BPF_VALIDATE], [:*/bpfbuild-validate-fallback], [
+  ax_bpf_validate_why='no bpf-validate is installed (on PATH or through pkg-config bpfbuild), and configure builds none'
+  ax_bpf_validate_summary="$BPF_VALIDATE (bpftool prog loadall: $ax_bpf_validate_why)"])
 # A cross build for another architecture: the running kernel is not the
 # target's, and its verifier proves nothing (as in the Meson module).
 # Decided from the CPUs: "cross_compiling" stays "maybe" when the project
@@ -132,10 +142,10 @@ AS_CASE([$BPF_VALIDATE],
   [*/bpfbuild-validate-skip], [],
   [*/bpfbuild-validate-fallback], [
     AS_IF([test -n "$BPF_VALIDATE_KERNELS"],
-      [AC_MSG_ERROR([$ax_bpf_kernels_from needs bpf-validate from the bpfbuild toolkit ("bpftool prog loadall" cannot run in the VMs): install it or set BPF_VALIDATE=PATH])])
+      [AC_MSG_ERROR([$ax_bpf_kernels_from needs bpf-validate from the bpfbuild toolkit ("bpftool prog loadall" cannot run in the VMs)${ax_bpf_validate_why:+; $ax_bpf_validate_why}: install it or set BPF_VALIDATE=PATH])])
     ax_bpf_validate_summary="$ax_bpf_validate_summary, no VM kernels (--with-bpf-validate-kernels)"],
   [?*], [AS_IF([test -n "$BPF_VALIDATE_KERNELS"],
-    [ax_bpf_validate_summary="$ax_bpf_validate_summary, then VMs for what the host cannot verify: $BPF_VALIDATE_KERNELS"],
+    [ax_bpf_validate_summary="$ax_bpf_validate_summary, then every object in VMs: $BPF_VALIDATE_KERNELS"],
     [ax_bpf_validate_summary="$ax_bpf_validate_summary, no VM kernels (--with-bpf-validate-kernels)"])])
 AC_SUBST([BPF_VALIDATE_KERNELS])
 # bpfbuild.am has it as BPF_VALIDATE_KERNELS_CONFIGURED: a Makefile

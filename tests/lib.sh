@@ -68,11 +68,13 @@ _once() {
 }
 
 # subproject_copy DIR: a copy of the toolkit as a Meson subproject, the
-# files the installed toolkit's wrap archive holds (meson.build).
+# files the installed toolkit's wrap archive holds (meson.build): the
+# validator's sources and the VM tools too.
 subproject_copy() {
-	mkdir -p "$1"
+	mkdir -p "$1/tools"
 	cp -R "$BPFBUILD_TOP/meson.build" "$BPFBUILD_TOP/meson_options.txt" \
 		"$BPFBUILD_TOP/engine" "$BPFBUILD_TOP/meson-modules" "$1/"
+	cp -R "$BPFBUILD_TOP/tools/bpf-validate" "$BPFBUILD_TOP/tools/bpf-vm" "$1/tools/"
 }
 
 # toolkit_build: builds the toolkit (bpf-validate) once per run; sets BPF_VALIDATE.
@@ -103,6 +105,20 @@ path_without() {
 			[ $skip = yes ] || [ -e "$dir/${f##*/}" ] || ln -s "$f" "$dir/${f##*/}"
 		done
 	done
+}
+
+# without_toolkit DIR: PATH and pkg-config (exported) see nothing of an
+# installed bpfbuild toolkit (no bpf-validate, no VM tools, no bpfbuild.pc),
+# and the rest of the system as it is (DIR/bin, DIR/pc).
+without_toolkit() {
+	path_without "$1/bin" 'bpf-validate' 'bpf-vm-*' 'bpf-core-check' 'bpfbuildize'
+	mkdir -p "$1/pc"
+	local pc
+	for pc in libbpf libelf zlib; do
+		ln -s "$(pkg-config --variable=pcfiledir "$pc")/$pc.pc" "$1/pc/" || fail "no $pc.pc"
+	done
+	export PATH="$1/bin" PKG_CONFIG_LIBDIR="$1/pc"
+	unset PKG_CONFIG_PATH BPF_VALIDATE BPF_VM_VERIFY
 }
 
 # clang_bpf_object SRC OUT [CLANG-ARG...]: SRC compiled by clang for BPF

@@ -12,7 +12,7 @@ ac_build clang --with-bpf-compiler=clang
 log=$AC_BUILD.configure.log
 assert_grep '^checking for a BPF compiler\.\.\. .*clang' "$log" "configure"
 assert_grep '^ +compiler +: .*\(clang ' "$log" "summary"
-assert_grep "^ +validation +: $BPF_VALIDATE, then VMs for what the host cannot verify: $K61\$" "$log" "summary"
+assert_grep "^ +validation +: $BPF_VALIDATE, then every object in VMs: $K61\$" "$log" "summary"
 assert_grep "^checking for bpf-vm-verify\\.\\.\\. $VM_TOOLS/bpf-vm-verify\$" "$log" "configure"
 assert_no_grep 'skipping BPF program' "$log" "configure output"
 for p in $(ex_names); do

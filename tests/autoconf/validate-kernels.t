@@ -54,6 +54,18 @@ ac_error "needs bpf-validate from the bpfbuild toolkit (\"bpftool prog loadall\"
 	"$T/4.log" "$T/b4" BPF_VALIDATE="$AC_SRC/build-aux/bpfbuild/bpfbuild-validate-fallback" \
 	--with-bpf-validate-kernels="$K61" BPF_VM_VERIFY="$vmv"
 
+note "no bpf-validate installed: the fallback, and the summary and the error say why"
+(
+	without_toolkit "$T/notk"
+	mkdir "$T/b4f"
+	(cd "$T/b4f" && "$AC_SRC/configure" BPF_VM_VERIFY="$vmv") >"$T/4f.log" 2>&1 ||
+		{ tail -n 30 "$T/4f.log"; fail "configure without bpf-validate"; }
+	assert_grep "^ +validation +: \\S+/bpfbuild-validate-fallback \\(bpftool prog loadall: no bpf-validate is installed \\(on PATH or through pkg-config bpfbuild\\), and configure builds none\\), no VM kernels" \
+		"$T/4f.log" "summary"
+	ac_error "(\"bpftool prog loadall\" cannot run in the VMs); no bpf-validate is installed (on PATH or through pkg-config bpfbuild), and configure builds none: install it" \
+		"$T/4g.log" "$T/b4g" --with-bpf-validate-kernels="$K61" BPF_VM_VERIFY="$vmv"
+)
+
 note "--with-bpf-validate-kernels needs a value"
 ac_error "--with-bpf-validate-kernels needs the kernels" \
 	"$T/5.log" "$T/b5" BPF_VALIDATE="$BPF_VALIDATE" --with-bpf-validate-kernels
@@ -65,12 +77,12 @@ summary() {  # summary DIR ARGS...: the validation row of a fresh configure
 		{ tail -n 30 "$1.log"; fail "configure ${*:2}"; }
 	sed -n 's/^ *validation *: //p' "$1.log"
 }
-assert_eq "validation (BPF_VALIDATE_KERNELS)" "$BPF_VALIDATE, then VMs for what the host cannot verify: $k61" \
+assert_eq "validation (BPF_VALIDATE_KERNELS)" "$BPF_VALIDATE, then every object in VMs: $k61" \
 	"$(summary "$T/e1" BPF_VALIDATE_KERNELS="$k61")"
 grep -qx "BPF_VALIDATE_KERNELS_CONFIGURED = $k61" "$T/e1/Makefile" || fail "Makefile: the configured kernels are not $k61"
 # The Makefile leaves BPF_VALIDATE_KERNELS to the environment of make check.
 assert_no_grep '^BPF_VALIDATE_KERNELS *=' "$T/e1/Makefile" "Makefile"
-assert_eq "validation (the option over BPF_VALIDATE_KERNELS)" "$BPF_VALIDATE, then VMs for what the host cannot verify: $K61" \
+assert_eq "validation (the option over BPF_VALIDATE_KERNELS)" "$BPF_VALIDATE, then every object in VMs: $K61" \
 	"$(summary "$T/e2" BPF_VALIDATE_KERNELS="$k61" --with-bpf-validate-kernels="$K61")"
 assert_eq "validation (--without over BPF_VALIDATE_KERNELS)" "$BPF_VALIDATE, no VM kernels (--with-bpf-validate-kernels)" \
 	"$(summary "$T/e3" BPF_VALIDATE_KERNELS="$k61" --without-bpf-validate-kernels)"
@@ -130,7 +142,7 @@ note "configure -C again, now with a kernel by its cache name; then once more, a
 (cd "$b" && "$AC_SRC/configure" -C BPF_VALIDATE="$BPF_VALIDATE" BPF_VM_VERIFY="$vmv" --with-bpf-validate-kernels="$k61") \
 	>"$T/c2.log" 2>&1 || { tail -n 30 "$T/c2.log"; fail "second configure -C"; }
 assert_grep "^checking for bpf-vm-verify\\.\\.\\. \\(cached\\) $vmv\$" "$T/c2.log" "the second configure -C"
-assert_grep "^ +validation +: $BPF_VALIDATE, then VMs for what the host cannot verify: $k61\$" "$T/c2.log" "summary"
+assert_grep "^ +validation +: $BPF_VALIDATE, then every object in VMs: $k61\$" "$T/c2.log" "summary"
 (cd "$b" && "$AC_SRC/configure" -C BPF_VALIDATE="$BPF_VALIDATE" BPF_VM_VERIFY="$vmv" --with-bpf-validate-kernels="$k61") \
 	>"$T/c3.log" 2>&1 || { tail -n 30 "$T/c3.log"; fail "third configure -C"; }
 diff <(sed -n '/^  BPF$/,$p' "$T/c2.log" | grep -v 'config.status') <(sed -n '/^  BPF$/,$p' "$T/c3.log" | grep -v 'config.status') ||
