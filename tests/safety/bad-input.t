@@ -6,6 +6,9 @@
 #   as it was; it refuses before installing or building anything.
 # - bpf-vm-kernels fetch: a suite ".." or a package holding "/" or a blank
 #   is refused before the cache is even created.
+# - --attach-target of bpfbuild-validate-test and bpf-vm-verify: one
+#   PROGRAM=FUNCTION of plain names, or nothing runs (bpf-vm-verify writes
+#   it into the guest's /init).
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/lib-bad-input.sh"
 
@@ -45,3 +48,14 @@ for spec in ../linux-image-cloud-amd64 sid/../linux-image-cloud-amd64 'sid/linux
 	assert_grep "not a Debian (suite|package) name" "$T/f.out"
 	[ ! -e "$T/fresh" ] || fail "fetch $spec wrote $(find "$T/fresh" | head -n 3)"
 done
+
+note "--attach-target PROGRAM=FUNCTION: anything else is refused while reading the options"
+vt=$BPFBUILD_TOP/engine/bpfbuild-validate-test
+refused bpfbuild-validate-test "--attach-target PROG (no =FUNCTION)" "$T/at1.out" \
+	sh "$vt" --validator /nonexistent -- "$T/x.bpf.o" --attach-target file_read_fentry
+assert_grep "takes PROGRAM=FUNCTION" "$T/at1.out"
+refused bpfbuild-validate-test "--attach-target a=b=c" "$T/at2.out" \
+	sh "$vt" --validator /nonexistent -- "$T/x.bpf.o" --attach-target a=b=c
+refused bpf-vm-verify "--attach-target 'p=f;reboot'" "$T/at3.out" \
+	"$BPFBUILD_TOP/tools/bpf-vm/bpf-vm-verify" --attach-target 'p=f;reboot' --kernel none "$T/x.bpf.o"
+assert_grep "letters, digits" "$T/at3.out"

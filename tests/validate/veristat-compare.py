@@ -118,8 +118,8 @@ def judge(p, v, beyond):
             return "design", [f": {why}"]
         return "DIFFER", [f": verdict: bpf-validate no-target (switched off), veristat {v['verdict']}"]
     if verdict == "no-target":
-        # Verified, yet no target (a kprobe without its function, a call to a
-        # weak kfunc the kernel lacks): the figures must agree.
+        # Verified, yet no target (a call to a weak kfunc the kernel lacks;
+        # a kprobe without its function passes): the figures must agree.
         bad = figures(p, v)
         if bad:
             return "DIFFER", bad

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <linux/bpf.h>
 
 struct bpf_object;
@@ -28,6 +29,8 @@ struct bv_opts {
 	const char *labels[2];	/* --left-label, --right-label */
 	char **require;		/* --require PROG: no target is a failure */
 	size_t nrequire;
+	char **targets;		/* --attach-target PROG=FUNC, as given */
+	size_t ntargets;
 };
 
 /* BV_NO_TARGET: the kernel lacks the program's attach target, so its loader
@@ -64,6 +67,8 @@ struct bv_prog {
 	long insns, states_total, states_peak, stack_depth, verify_usec;
 	long jited_size;
 	bool no_target;		/* the kernel lacks its attach target */
+	char *attach_target;	/* --attach-target's FUNC, for libbpf */
+	char *absent;		/* a kprobe's function the kernel lacks */
 	bool switched_off;	/* ... so it is not loaded at all */
 	bool required;		/* --require: no target is a failure */
 	char *error;		/* one line: why rejected / refused / not run */
@@ -136,7 +141,8 @@ void bv_find_externs(struct bv_object *o, const struct bv_elf *e,
 void bv_externs_free(struct bv_object *o);
 
 /* prep.c: what a loader does to the object before loading it */
-void bv_prepare_targets(struct bv_object *o, struct bpf_object *obj);
+void bv_prepare_targets(struct bv_object *o, struct bpf_object *obj,
+			const struct bv_opts *opts);
 void bv_prepare(struct bv_object *o, struct bpf_object *obj, bool record);
 void *bv_missing_externs(struct bv_object *o, const void *buf, size_t len);
 
@@ -153,7 +159,7 @@ void bv_record_sizes(struct bv_object *o, const struct bv_sizes *z,
 int bv_probe_kernel(char **why);
 bool bv_probe_type_refused(enum bpf_prog_type type,
 			   enum bpf_attach_type attach, const char *section,
-			   uint32_t prog_flags, int err);
+			   const char *target, uint32_t prog_flags, int err);
 
 /* vlog.c */
 struct bv_vlog {
@@ -174,6 +180,9 @@ int bv_compare(char **sides, int nsides, const struct bv_opts *opts);
 
 /* info.c: --info; returns the exit status */
 int bv_info(char **paths, int n, bool json);
+
+/* usage.c: --help */
+void bv_usage(FILE *f);
 
 /* report.c */
 void bv_report(struct bv_object *objs, size_t n, const struct bv_opts *opts,

@@ -17,111 +17,6 @@
 
 #define EXIT_SKIP 77
 
-static void usage(FILE *f)
-{
-	fputs(
-"Usage: bpf-validate [OPTION]... OBJECT...\n"
-"   or: bpf-validate --compare [OPTION]... LEFT RIGHT [LEFT RIGHT]...\n"
-"   or: bpf-validate --merge [OPTION]... [KERNEL=FILE]...\n"
-"   or: bpf-validate --info [--json] OBJECT...\n"
-"Check BPF ELF objects: static checks, then each program on its own in the\n"
-"running kernel's verifier.\n"
-"\n"
-"  --json            one JSON document on stdout instead of a table\n"
-"  --tap             TAP on stdout instead of a table\n"
-"  --static-only     run only the static checks (no privilege needed)\n"
-"  --require-kernel  fail (exit 1) where kernel verification cannot run;\n"
-"                    implied by the environment CI=true\n"
-"  --require PROG    a program PROG whose attach target the kernel lacks is a\n"
-"                    failure, not only reported (repeatable)\n"
-"  --endian ORDER    expect little or big endian objects (default: host)\n"
-"  -v, --verbose     show libbpf's warnings (-vv: its debug output) on stderr\n"
-"  --compare         compare the objects of two compilers, program by program\n"
-"  --left-label L, --right-label R\n"
-"                    name the two sides (default: left, right)\n"
-"  --merge           merge per-kernel --json documents into one program x\n"
-"                    kernel table (or --json); see below\n"
-"  --info            what each object holds, read only: its sections, BTF,\n"
-"                    programs and CO-RE relocations; see below\n"
-"  -h, --help        show this help\n"
-"  -V, --version     show the version\n"
-"\n"
-"Static checks (errors fail): ELF machine is BPF and byte order as expected;\n"
-"every section index and string offset inside the file; at least one\n"
-"program; a license section; every program section is one libbpf knows;\n"
-".BTF parses; each program has func_info in .BTF.ext; no .rel.BTF.ext\n"
-"relocation that matters (libbpf never applies them: gcc-bpf 12's type-11\n"
-"ones for CO-RE offsets are an error; clang's and GCC 13+'s, against\n"
-"sections, are not).\n"
-"Warnings: a program without line_info (GCC before 15 emits none); absolute\n"
-"build paths in BTF strings (not reproducible: use -ffile-prefix-map);\n"
-"no .BTF at all, which is a warning, not an error: gcc-bpf 12 objects are\n"
-"built without BTF because the kernel rejects gcc 12's BTF, and the kernel\n"
-"still loads them.  CO-RE relocations are counted.\n"
-"\n"
-"Before loading, an object is prepared as its loader would prepare it, and\n"
-"the report lists each change: maps sized at run time (max_entries 0) get\n"
-"a small valid size (perf-event arrays one entry per CPU, ring buffers one\n"
-"page); a key or value size left 0 gets one (a stack trace's value the\n"
-"kernel's stack depth in frames, fd arrays 4 bytes, arrays and hashes a\n"
-"4-byte key and 8-byte value), inner maps alike; an inner map left to the\n"
-"loader gets a stand-in, pinning is dropped.\n"
-"\n"
-"Verdicts: pass; rejected (by the verifier, or libbpf before it); refused\n"
-"(the host kernel refuses the whole program type: a trivial program of the\n"
-"same type and attach target fails the same way); no-target (the kernel\n"
-"lacks its fentry/fexit/lsm/tp_btf/iter target or a kfunc it calls, so its\n"
-"loader would switch it off, or its kprobe function, though it verifies);\n"
-"not-run.\n"
-"\n"
-"Exit status: 0 all pass (no-target counts as a pass unless --require'd);\n"
-"1 a program rejected, a --require'd program without target, a static error\n"
-"or an unreadable file; 77 the kernel cannot verify here (no privilege, bpf()\n"
-"denied, program type refused by the host), after the static checks.\n"
-"With CI=true or --require-kernel, 77 becomes 1.  --static-only exits 0 or 1.\n"
-"\n"
-"--compare takes the arguments in pairs, LEFT RIGHT: the same program built\n"
-"by two compilers.  Each side is an OBJECT, or OBJECT=REASON when that\n"
-"compiler did not build it (OBJECT need not exist; it names the row), or\n"
-"\"-\" (not built, no reason).  It verifies both, matches their programs by\n"
-"name and prints one row per program: instructions processed, peak states,\n"
-"stack depth, jited and object size as LEFT/RIGHT (RIGHT/LEFT ratio), and\n"
-"each side's verdict.  Rows that pass on exactly one side come first,\n"
-"marked \"!!\".  Exit 0 when every built side passes, 1 when one is\n"
-"rejected or unusable, 77 as above.\n"
-"\n"
-"--info prints tab-separated lines per object (or --json, one document):\n"
-"  object PATH MACHINE ERROR; section NAME SIZE; btf TYPES LINE_INFO;\n"
-"  program SECTION NAME OFFSET SIZE;\n"
-"  relo SECTION INDEX KIND TYPE_ID ACCESS PROGRAM FILE:LINE\n"
-"(KIND as libbpf names it; an empty field is unknown).  Exit 1 if an object\n"
-"cannot be read, with one line on stderr.\n"
-"\n"
-"--merge reads each KERNEL=FILE (a document bpf-validate --json wrote on that\n"
-"kernel) and prints one column per kernel, one row per program; --json gives\n"
-"{\"kernels\", \"host\", \"range\", \"programs\" (verdicts per kernel), \"exit\"}.\n"
-"  --host-json FILE  the host's document: the \"host\" column\n"
-"  --boot-dir DIR, --boots N\n"
-"                    also the N VM boots bpf-vm-verify left in DIR (k1.* ..)\n"
-"  --guest-object PATH  the Nth one names the guest's /objs/N/ (repeatable)\n"
-"  --object NAME     only the objects of this base name\n"
-"  --policy          decide per program (below), not by the kernels' exits\n"
-"  --require LIST, --optional LIST, --alternatives P,Q;R,S\n"
-"                    programs (comma-separated) and groups of alternatives\n"
-"  --kernels-min VERSION[,PROG=VERSION]..., --kernels-only KERNEL,...\n"
-"                    kernels out of this range are not-applicable\n"
-"With --policy, by default no kernel in range may reject a program, and a\n"
-"missing attach target is reported, not failed; a --require'd program passes\n"
-"on every kernel in range that verified it (pass, rejected, no-target), an\n"
-"optional one on at least one, a group of alternatives one member on each\n"
-"kernel where it is decided; a program verified on no kernel makes it 77; a\n"
-"boot failure still fails.\n"
-"Exit 0, 1 (a kernel failed, or the policy), 77 (a kernel could not verify;\n"
-"1 under --require-kernel or CI=true).  A FILE that is no bpf-validate\n"
-"--json document: one line on stderr, exit 1.\n",
-	      f);
-}
-
 int bv_object_exit(const struct bv_object *o)
 {
 	bool skipped = o->skip != NULL;
@@ -160,6 +55,46 @@ static void mark_required(struct bv_object *o, const struct bv_opts *opts,
 				o->progs[k].required = true;
 				found[r] = true;
 			}
+}
+
+/* --attach-target PROG=FUNC; 1 (said) if it is not of that form. */
+static int add_target(struct bv_opts *opts, char *arg)
+{
+	const char *eq = strchr(arg, '=');
+
+	if (!eq || eq == arg || !eq[1] || strchr(eq + 1, '=')) {
+		fprintf(stderr, "bpf-validate: --attach-target takes PROGRAM=FUNCTION (the name its loader gives bpf_program__set_attach_target), not '%s'\n",
+			arg);
+		return 1;
+	}
+	opts->targets = realloc(opts->targets, (opts->ntargets + 1) * sizeof(*opts->targets));
+	if (!opts->targets)
+		return 1;
+	opts->targets[opts->ntargets++] = arg;
+	return 0;
+}
+
+/* An --attach-target naming no program of the objects: one line each. */
+static bool unknown_targets(const struct bv_object *objs, size_t n,
+			    const struct bv_opts *opts)
+{
+	bool bad = false;
+
+	for (size_t t = 0; t < opts->ntargets; t++) {
+		const char *a = opts->targets[t];
+		size_t len = strcspn(a, "=");
+		bool seen = false;
+
+		for (size_t i = 0; i < n && !seen; i++)
+			for (size_t k = 0; k < objs[i].nprogs && !seen; k++)
+				seen = strlen(objs[i].progs[k].name) == len &&
+				       !strncmp(objs[i].progs[k].name, a, len);
+		if (!seen)
+			fprintf(stderr, "bpf-validate: --attach-target %s: no program %.*s in the objects given\n",
+				a, (int)len, a);
+		bad |= !seen;
+	}
+	return bad;
 }
 
 void bv_check_object(struct bv_object *o, const struct bv_opts *opts)
@@ -224,6 +159,7 @@ int main(int argc, char **argv)
 		{ "require-kernel", no_argument, NULL, 'r' },
 		{ "endian", required_argument, NULL, 'e' },
 		{ "require", required_argument, NULL, 'q' },
+		{ "attach-target", required_argument, NULL, 'A' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -282,6 +218,10 @@ int main(int argc, char **argv)
 				return 1;
 			opts.require[opts.nrequire++] = optarg;
 			break;
+		case 'A':
+			if (add_target(&opts, optarg))
+				return 1;
+			break;
 		case 'v': opts.verbose++; break;
 		case 'C': opts.compare = true; break;
 		case 'L': opts.labels[0] = optarg; break;
@@ -313,7 +253,7 @@ int main(int argc, char **argv)
 		case 'a': mo.alternatives = optarg; merge_only = "--alternatives"; break;
 		case 'm': mo.kernels_min = optarg; merge_only = "--kernels-min"; break;
 		case 'k': mo.kernels_only = optarg; merge_only = "--kernels-only"; break;
-		case 'h': usage(stdout); return 0;
+		case 'h': bv_usage(stdout); return 0;
 		case 'V':
 			printf("bpf-validate (bpfbuild) %s, libbpf %s\n", BV_VERSION,
 			       libbpf_version_string());
@@ -326,6 +266,11 @@ int main(int argc, char **argv)
 	if (merge_only && !merge) {
 		fprintf(stderr, "bpf-validate: %s belongs to --merge; add --merge, or drop it\n",
 			merge_only);
+		return 1;
+	}
+	if (opts.ntargets && (merge || info)) {
+		fprintf(stderr, "bpf-validate: --attach-target is for verifying objects; no %s with it\n",
+			merge ? "--merge" : "--info");
 		return 1;
 	}
 	if (merge && info) {
@@ -359,7 +304,10 @@ int main(int argc, char **argv)
 			      stderr);
 			return 1;
 		}
-		return bv_compare(argv + optind, argc - optind, &opts);
+		rc = bv_compare(argv + optind, argc - optind, &opts);
+		free(opts.require);
+		free(opts.targets);
+		return rc;
 	}
 
 	n = argc - optind;
@@ -381,6 +329,7 @@ int main(int argc, char **argv)
 		if (bv_object_exit(o) == EXIT_SKIP && opts.require_kernel)
 			skipped = true;
 	}
+	rc = unknown_targets(objs, n, &opts) ? 1 : rc;
 	for (size_t r = 0; r < opts.nrequire; r++)
 		if (!found[r]) {
 			fprintf(stderr, "bpf-validate: --require %s: no program of that name in the objects given\n",
@@ -396,5 +345,6 @@ int main(int argc, char **argv)
 		bv_object_free(&objs[i]);
 	free(objs);
 	free(opts.require);
+	free(opts.targets);
 	return rc;
 }

@@ -397,6 +397,9 @@ static void cells(struct bv_merge *m, const struct bv_policy *pol, int n)
 				m->rows[r].host_refused = xstrdup(get_text(p, "type", "?"));
 				m->rows[r].host_path = xstrdup(get_text(o, "path", obj));
 			}
+			if (n && !strcmp(v, "pass") && truthy(bv_json_get(p, "target_absent")))
+				detail(m, xasprintf("%s: %s on %s: pass; target absent: the kernel has no function %s (a kprobe loads without it)",
+						    obj, m->rows[r].program, k->name, get_text(p, "target_absent", "")));
 			if (!strcmp(v, "pass") || !strcmp(v, "not-applicable") || n == 0)
 				continue;
 			src = truthy(bv_json_get(p, "source")) ?

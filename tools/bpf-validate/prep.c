@@ -12,8 +12,11 @@
  *  - an inner map defined in BTF (__array(values, ...)) with no size gets one;
  *    a map-in-map whose inner map the loader supplies gets a stand-in;
  *  - pinned maps are not pinned (a verifier run leaves nothing in bpffs);
+ *  - a program whose loader sets its attach target (--attach-target, as
+ *    bpf_program__set_attach_target()) gets that one;
  *  - a program whose attach target this kernel lacks is switched off, as its
- *    loader does: it gets the no-target verdict, not a rejection.
+ *    loader does: it gets the no-target verdict, not a rejection; a kprobe
+ *    whose function it lacks still loads, and is verified.
  * Each preparation is reported once per object.
  */
 #include <elf.h>
@@ -139,26 +142,33 @@ static char *target_of(const char *section)
 	return t;
 }
 
+/* A kprobe of a kernel function (not a uprobe, kprobe.multi glob or ksyscall
+ * name, which share the type): its loader may name the function at attach
+ * time (bpf_program__attach_kprobe()), so SEC("kprobe") may name none. */
+static bool is_kprobe(struct bpf_program *prog)
+{
+	const char *s = bpf_program__section_name(prog);
+
+	return bpf_program__type(prog) == BPF_PROG_TYPE_KPROBE &&
+	       (!strcmp(s, "kprobe") || !strcmp(s, "kretprobe") ||
+		!strncmp(s, "kprobe/", 7) || !strncmp(s, "kretprobe/", 10));
+}
+
 /* 1 if the kernel has the target, 0 if not, -1 if unknown or not checked. */
 static int has_target(struct bpf_program *prog, const char *target,
 		      const char **kind)
 {
-	enum bpf_prog_type type = bpf_program__type(prog);
 	const char *prefix = "";
 	int btf_kind = BTF_KIND_FUNC;
 	char *name;
 	int ret;
 
-	if (type == BPF_PROG_TYPE_KPROBE) {
-		/* Not uprobes, kprobe.multi globs or ksyscall names, which
-		 * share the type. */
-		if (strncmp(bpf_program__section_name(prog), "kprobe/", 7) &&
-		    strncmp(bpf_program__section_name(prog), "kretprobe/", 10))
-			return -1;
+	if (is_kprobe(prog)) {
 		*kind = "kernel function";
 		return bv_kernel_has_symbol(target);
 	}
-	if (type != BPF_PROG_TYPE_TRACING && type != BPF_PROG_TYPE_LSM)
+	if (bpf_program__type(prog) != BPF_PROG_TYPE_TRACING &&
+	    bpf_program__type(prog) != BPF_PROG_TYPE_LSM)
 		return -1;
 	if (strchr(target, ':'))	/* module:function: libbpf decides */
 		return -1;
@@ -191,29 +201,79 @@ static int has_target(struct bpf_program *prog, const char *target,
 	return ret;
 }
 
-void bv_prepare_targets(struct bv_object *o, struct bpf_object *obj)
+/* --attach-target PROG=FUNC's FUNC for NAME, or NULL; a later one wins. */
+static const char *declared_target(const struct bv_opts *opts,
+				   const char *name)
+{
+	const char *t = NULL;
+	size_t len = strlen(name);
+
+	for (size_t i = 0; i < opts->ntargets; i++)
+		if (!strncmp(opts->targets[i], name, len) &&
+		    opts->targets[i][len] == '=')
+			t = opts->targets[i] + len + 1;
+	return t;
+}
+
+/* The loader's own target for P, as it sets it: fentry, fexit, fmod_ret,
+ * lsm, tp_btf and iter programs through bpf_program__set_attach_target()
+ * (bv_prepare), before load; a kprobe's function only at attach time
+ * (libbpf would give a kprobe an attach BTF id, which the kernel refuses
+ * with EINVAL), so for a kprobe it is only looked up.  NULL: the section's. */
+static char *loader_target(struct bv_object *o, struct bv_prog *p,
+			   struct bpf_program *prog, const char *decl)
+{
+	char *sec = target_of(p->section);
+	enum bpf_prog_type t = bpf_program__type(prog);
+
+	if (!is_kprobe(prog) && t != BPF_PROG_TYPE_TRACING &&
+	    t != BPF_PROG_TYPE_LSM) {
+		strlist_addf(&o->errors, "--attach-target %s=%s: programs of type %s take no attach target from their loader (kprobes, fentry, fexit, fmod_ret, lsm, tp_btf and iter programs do)",
+			     p->name, decl, p->type);
+		free(sec);
+		return NULL;
+	}
+	strlist_addf(&o->preps, "program %s: attach target %s%s%s, as its loader sets it (--attach-target)%s",
+		     p->name, decl, sec ? " instead of its section's " : "",
+		     sec ? sec : "", is_kprobe(prog) ?
+		     "; a kprobe's function is named at attach time, so it is only looked up" : "");
+	if (!is_kprobe(prog))
+		p->attach_target = xstrdup(decl);
+	free(sec);
+	return xstrdup(decl);
+}
+
+void bv_prepare_targets(struct bv_object *o, struct bpf_object *obj,
+			const struct bv_opts *opts)
 {
 	struct bpf_program *prog;
 	size_t i = 0;
 
 	bpf_object__for_each_program(prog, obj) {
 		struct bv_prog *p;
-		const char *kind = "";
+		const char *kind = "", *decl;
 		char *target;
 
 		if (i >= o->nprogs)
 			break;
 		p = &o->progs[i++];
-		if (!p->known_section || !(target = target_of(p->section)))
+		if (!p->known_section)
 			continue;
-		if (!has_target(prog, target, &kind)) {
-			p->no_target = true;
-			/* A kprobe loads without its target: verify it still. */
-			p->switched_off = bpf_program__type(prog) != BPF_PROG_TYPE_KPROBE;
-			p->error = xasprintf("the kernel has no attach target %s (%s)%s",
-					     target, kind,
-					     p->switched_off ? "; switched off, as its loader would" : "");
+		decl = declared_target(opts, p->name);
+		target = decl ? loader_target(o, p, prog, decl) : target_of(p->section);
+		if (!target || has_target(prog, target, &kind)) {
+			free(target);
+			continue;
 		}
+		p->no_target = true;
+		if (is_kprobe(prog)) {
+			/* It loads without its function: verify it still. */
+			p->absent = target;
+			continue;
+		}
+		p->switched_off = true;
+		p->error = xasprintf("the kernel has no attach target %s (%s); switched off, as its loader would",
+				     target, kind);
 		free(target);
 	}
 }
@@ -261,8 +321,17 @@ void bv_prepare(struct bv_object *o, struct bpf_object *obj, bool record)
 
 	prepare_maps(o, obj, record);
 	bpf_object__for_each_program(prog, obj) {
-		if (i < o->nprogs && o->progs[i].switched_off)
-			bpf_program__set_autoload(prog, false);
+		struct bv_prog *p = i < o->nprogs ? &o->progs[i] : NULL;
+		int err;
+
 		i++;
+		if (p && p->switched_off)
+			bpf_program__set_autoload(prog, false);
+		if (!p || p->switched_off || !p->attach_target)
+			continue;
+		err = bpf_program__set_attach_target(prog, 0, p->attach_target);
+		if (err && record)
+			strlist_addf(&o->preps, "program %s: libbpf cannot set its attach target %s (%s)",
+				     p->name, p->attach_target, strerror(-err));
 	}
 }

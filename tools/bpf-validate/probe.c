@@ -80,10 +80,11 @@ static bool needs_btf_id(enum bpf_attach_type a)
 	}
 }
 
-/* True if a trivial program of TYPE/ATTACH fails with the same ERR. */
+/* True if a trivial program of TYPE/ATTACH fails with the same ERR; its
+ * target is TARGET, the loader's (--attach-target), else SECTION's. */
 bool bv_probe_type_refused(enum bpf_prog_type type,
 			   enum bpf_attach_type attach, const char *section,
-			   uint32_t prog_flags, int err)
+			   const char *target, uint32_t prog_flags, int err)
 {
 	static struct {
 		enum bpf_prog_type type;
@@ -96,14 +97,14 @@ bool bv_probe_type_refused(enum bpf_prog_type type,
 	LIBBPF_OPTS(bpf_prog_load_opts, o,
 		    .expected_attach_type = attach,
 		    .prog_flags = prog_flags);
-	const char *target;
 	int probe_err;
 
 	if (type == BPF_PROG_TYPE_EXT)
 		return false;	/* needs the target program: cannot prove */
 	if (needs_btf_id(attach) &&
 	    (type == BPF_PROG_TYPE_TRACING || type == BPF_PROG_TYPE_LSM)) {
-		target = attach_target(section);
+		if (!target)
+			target = attach_target(section);
 		if (!target || strchr(target, ':'))	/* module targets */
 			return false;
 		o.attach_btf_id = libbpf_find_vmlinux_btf_id(target, attach);

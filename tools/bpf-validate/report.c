@@ -160,6 +160,8 @@ static void report_json(struct bv_object *objs, size_t n, int exit_code)
 			json_num("jited_size", p->jited_size);
 			fputs(",\"error\":", stdout);
 			json_str(p->error);
+			fputs(",\"target_absent\":", stdout);
+			json_str(p->absent);
 			fputs(",\"source\":", stdout);
 			json_str(p->source);
 			fputs(",\"log\":", stdout);
@@ -174,6 +176,16 @@ static void report_json(struct bv_object *objs, size_t n, int exit_code)
 }
 
 /* ---- table ---- */
+
+/* A kprobe that loads though the kernel lacks its function. */
+static const char *absent_note(const struct bv_prog *p)
+{
+	static char buf[320];
+
+	snprintf(buf, sizeof(buf), "the kernel has no function %s; a kprobe loads without it (its loader attaches it elsewhere, or switches it off)",
+		 p->absent);
+	return buf;
+}
 
 static void cell_num(char *buf, size_t sz, long v)
 {
@@ -260,6 +272,9 @@ static void report_table(struct bv_object *objs, size_t n,
 			else if (p->verdict == BV_REFUSED)
 				printf("%s: %s: refused: %s\n", name, p->name,
 				       p->error);
+			else if (p->absent && p->verdict == BV_PASS)
+				printf("%s: %s: %s; target absent: %s\n", name, p->name,
+				       bv_verdict_str(p->verdict), absent_note(p));
 			else if (p->verdict == BV_NO_TARGET)
 				printf("%s: %s: no target%s: %s\n", name, p->name,
 				       p->required ? " (--require: a failure)" : "",
@@ -320,8 +335,10 @@ static void report_tap(struct bv_object *objs, size_t n,
 			t++;
 			switch (p->verdict) {
 			case BV_PASS:
-				printf("ok %zu - %s %s (%s): %ld insns\n", t,
-				       o->path, p->name, p->section, p->insns);
+				printf("ok %zu - %s %s (%s): %ld insns%s%s\n", t,
+				       o->path, p->name, p->section, p->insns,
+				       p->absent ? "; target absent: " : "",
+				       p->absent ? absent_note(p) : "");
 				break;
 			case BV_REJECTED:
 				printf("not ok %zu - %s %s (%s): rejected%s%s: %s\n",

@@ -91,6 +91,8 @@ void bv_object_free(struct bv_object *o)
 		free(p->section);
 		free(p->lines);
 		free(p->error);
+		free(p->attach_target);
+		free(p->absent);
 		free(p->source);
 		strlist_free(&p->log_tail);
 	}

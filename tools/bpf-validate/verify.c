@@ -190,7 +190,7 @@ static void rejected(struct bv_object *o, struct bv_prog *p,
 	take_stats(p, &v);
 	free(v.kernel_source);
 	bv_vlog_error_lines(stats_log, &first, 1);
-	free(p->error);	/* a kprobe's "no target" note */
+	free(p->error);
 	p->error = first.n ? xstrdup(first.v[0]) : xstrdup("rejected by the verifier");
 	strlist_free(&first);
 
@@ -236,7 +236,8 @@ static void verify_alone(struct bv_object *o, size_t idx, const void *buf,
 	} else if (prog && maybe_refused_errno(-err) &&
 		   bv_probe_type_refused(bpf_program__type(prog),
 					 bpf_program__expected_attach_type(prog),
-					 p->section, bpf_program__flags(prog),
+					 p->section, p->attach_target,
+					 bpf_program__flags(prog),
 					 -err)) {
 		/* The kernel refused before verifying, and refuses a
 		 * trivial program of the same type and target alike. */
@@ -307,7 +308,7 @@ void bv_verify(struct bv_object *o, struct bpf_object *obj,
 		o->skip = why;
 		goto out;
 	}
-	bv_prepare_targets(o, obj);
+	bv_prepare_targets(o, obj, opts);
 	patched = bv_missing_externs(o, buf, len);
 	if (patched) {
 		/* The static checks' object holds the extern as it was. */
@@ -327,10 +328,10 @@ void bv_verify(struct bv_object *o, struct bpf_object *obj,
 			if (o->progs[i].known_section && !o->progs[i].switched_off)
 				verify_alone(o, i, buf, len);
 	}
-	/* A kprobe without its function still verified: say both. */
+	/* A kprobe without its function keeps its verdict: it loads (its
+	 * loader attaches it elsewhere, or not), and p->absent says why. */
 	for (size_t i = 0; i < o->nprogs; i++)
-		if (o->progs[i].no_target &&
-		    (o->progs[i].switched_off || o->progs[i].verdict == BV_PASS))
+		if (o->progs[i].switched_off)
 			o->progs[i].verdict = BV_NO_TARGET;
 out:
 	bpf_object__close(obj);
