@@ -9,13 +9,16 @@
 #include "bits.bpf.h"
 #include "fs-hist.h"
 
+#define MAX_THREADS 10240
+
 const volatile _Bool in_ms = 0;
 
+/* Thread id -> the entry's timestamp (ns). */
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, 8192);
 	__type(key, __u32);
 	__type(value, __u64);
+	__uint(max_entries, MAX_THREADS);
 } starts SEC(".maps");
 
 struct fs_hist hists[FS_MAX_OP] = {};
