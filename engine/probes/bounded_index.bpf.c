@@ -22,7 +22,7 @@ struct probe_hist probe_hists[2] = {};
 #define PROBE_HALVE(mask, bits) \
 	do { shift = (v > (mask)) << (bits); v >>= shift; r |= shift; } while (0)
 
-static __attribute__((always_inline)) __u64 probe_log2(__u32 v)
+static __always_inline __u64 probe_log2(__u32 v)
 {
 	__u32 shift, r = 0;
 
@@ -33,7 +33,7 @@ static __attribute__((always_inline)) __u64 probe_log2(__u32 v)
 	return r | (v >> 1);
 }
 
-static __attribute__((always_inline)) __u64 probe_log2l(__u64 v)
+static __always_inline __u64 probe_log2l(__u64 v)
 {
 	__u32 hi = v >> 32;
 
