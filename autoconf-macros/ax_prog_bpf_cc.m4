@@ -23,6 +23,9 @@
 #         builds uapi-only programs); gcc or clang insists on that kind.
 #     --with-bpf-cpu=default|v1|v2|v3|v4
 #         the BPF instruction set (-mcpu); default keeps the compiler's own.
+#     --with-bpf-min-kernel=MAJOR.MINOR
+#         the oldest kernel the objects must load on (default: every kernel
+#         with BPF CO-RE); 6.6 or newer keeps a compiler's default v4 ISA.
 #     BPF_CC      (precious) the compiler; overrides the search.  A command,
 #                 as CC is: a launcher (ccache, sccache, distcc, icecc)
 #                 and words of its own may come with it.
@@ -96,7 +99,7 @@ ax_bpf_probe_run ()
     [ax_bpf_unusable "$ax_bpf_bpftool_why"; return 0])
   AS_IF([test "$ax_cv_bpf_libbpf_includedir" = no],
     [ax_bpf_unusable "libbpf not found by pkg-config; install libbpf-dev"; return 0])
-  set -- --compiler "$with_bpf_compiler" --cpu "$with_bpf_cpu" --arch "$ax_bpf_arch" --endian "$ax_bpf_endian" \
+  set -- --compiler "$with_bpf_compiler" --cpu "$with_bpf_cpu" --min-kernel "$with_bpf_min_kernel" --arch "$ax_bpf_arch" --endian "$ax_bpf_endian" \
     --libbpf-includedir "$ax_cv_bpf_libbpf_includedir"
   test "$ax_bpf_required" = yes && set -- "$[]@" --required
   # AX_BPF's PCH (unless --disable-bpf-pch): check a precompiled vmlinux.h too.
@@ -190,6 +193,14 @@ AS_CASE([$with_bpf_cpu],
   [default|v1|v2|v3|v4], [],
   [yes|no], [with_bpf_cpu=default],
   [AC_MSG_ERROR([--with-bpf-cpu=$with_bpf_cpu is not one of default, v1, v2, v3, v4])])
+AC_ARG_WITH([bpf-min-kernel],
+  [AS_HELP_STRING([--with-bpf-min-kernel=MAJOR.MINOR],
+    [the oldest kernel the BPF objects must load on; 6.6 or newer keeps a compiler's default v4 ISA @<:@default: every kernel with CO-RE@:>@])],
+  [], [with_bpf_min_kernel=])
+AS_CASE([$with_bpf_min_kernel],
+  [yes|no], [with_bpf_min_kernel=],
+  [@<:@1-9@:>@.@<:@0-9@:>@|@<:@1-9@:>@.@<:@0-9@:>@@<:@0-9@:>@|''], [],
+  [AC_MSG_ERROR([--with-bpf-min-kernel=$with_bpf_min_kernel is not a kernel version MAJOR.MINOR (e.g. 6.6); leave it out for every kernel with BPF CO-RE])])
 AC_REQUIRE([_AX_BPF_HOST])dnl
 AC_REQUIRE([_AX_BPF_PROBE_FUNCS])dnl
 _AX_BPF_PKG_CONFIG
@@ -203,7 +214,7 @@ AC_CACHE_CHECK([for libbpf headers], [ax_cv_bpf_libbpf_includedir], [dnl
     test -n "$ax_cv_bpf_libbpf_includedir" || ax_cv_bpf_libbpf_includedir=no])
 ])
 # Cached answers hold only for the same inputs.
-ax_bpf_key="compiler=$with_bpf_compiler cpu=$with_bpf_cpu arch=$ax_bpf_arch endian=$ax_bpf_endian libbpf=$ax_cv_bpf_libbpf_includedir required=$ax_bpf_required CFLAGS=$CFLAGS BPF_CC=$ax_bpf_user_cc bpftool=$ax_cv_bpf_bpftool:$ax_cv_bpf_bpftool_gen dir=$ax_cv_bpf_dir pch=$ax_bpf_pch_btf btf=`test -r /sys/kernel/btf/vmlinux && echo yes` CC_FOR_BUILD=$CC_FOR_BUILD"
+ax_bpf_key="compiler=$with_bpf_compiler cpu=$with_bpf_cpu min_kernel=$with_bpf_min_kernel arch=$ax_bpf_arch endian=$ax_bpf_endian libbpf=$ax_cv_bpf_libbpf_includedir required=$ax_bpf_required CFLAGS=$CFLAGS BPF_CC=$ax_bpf_user_cc bpftool=$ax_cv_bpf_bpftool:$ax_cv_bpf_bpftool_gen dir=$ax_cv_bpf_dir pch=$ax_bpf_pch_btf btf=`test -r /sys/kernel/btf/vmlinux && echo yes` CC_FOR_BUILD=$CC_FOR_BUILD"
 AS_IF([test "${ax_cv_bpf_probe_key+set}" = set && test "$ax_cv_bpf_probe_key" != "$ax_bpf_key"], [
   AS_ECHO(["$as_me:$LINENO: the BPF inputs changed; dropping the cached BPF probe answers"]) >&AS_MESSAGE_LOG_FD
   for ax_bpf_v in $ax_cv_bpf_caps; do

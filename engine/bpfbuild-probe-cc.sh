@@ -11,7 +11,7 @@
 # later probes compile with what it answered.  bpfbuild-probe runs probe_cc
 # in a process of its own per candidate, so no result outlives its compiler.
 # bpfbuild-probe sets $work, $probes, $here, $bpftool, $endian, $target_arch,
-# $libbpf_inc, $asm_inc, $opt_cpu, $pch_btf and $vmlinux_btf.
+# $libbpf_inc, $asm_inc, $opt_cpu, $min_kernel, $pch_btf and $vmlinux_btf.
 # --- helpers --------------------------------------------------------------
 
 # section_info OBJ NAME -> "OFFSET SIZE" (hex) or nothing
@@ -49,17 +49,6 @@ btf_ext_records() {
 		     END { print total + 0 }'
 }
 
-# cond_jumps OBJ SECTION: how many conditional jumps the program holds
-# (opcode class JMP or JMP32, and not ja, call or exit).
-cond_jumps() {
-	set -- "$1" $(section_info "$1" "$2")
-	[ $# -eq 3 ] || { echo 0; return; }
-	od -An -tu1 -v -w8 -j $((0x$2)) -N $((0x$3)) "$1" |
-		awk '{ c = $1 % 8; op = $1 - $1 % 16 }
-		     (c == 5 || c == 6) && op != 0 && op != 128 && op != 144 { n++ }
-		     END { print n + 0 }'
-}
-
 # undefined_calls OBJ: undefined function symbols the object calls
 undefined_calls() {
 	readelf -sW "$1" 2>/dev/null | awk '$7 == "UND" && $8 != "" { print $8 }'
@@ -74,28 +63,6 @@ try() {
 first_error() {
 	grep -m1 -E 'error|Error|unsupported|not supported' "$work/$1.log" |
 		sed 's/^[^ ]*: //; s/^error: //' | cut -c1-160
-}
-
-# kernel_load OBJ: sets load to loaded, rejected, or unasked (not root, no
-# bpffs): whether the running kernel's verifier takes the object.  The log
-# is $work/load.log.
-kernel_load() {
-	load=unasked
-	: >"$work/load.log"
-	[ "$(id -u)" = 0 ] || return 0
-	if [ ! -d "$work/bpffs" ]; then
-		mkdir -p "$work/bpffs" && mount -t bpf bpf "$work/bpffs" 2>/dev/null || return 0
-		mounted_bpffs=$work/bpffs
-	fi
-	rm -rf "$work/bpffs/p"
-	if "$bpftool" -d prog loadall "$1" "$work/bpffs/p" >"$work/load.log" 2>&1; then
-		load=loaded
-	else
-		load=rejected
-	fi
-}
-verifier_said() {
-	grep -m1 -E 'prohibited|invalid|not allowed|unbounded' "$work/load.log" | cut -c1-100
 }
 
 # The flags bpfbuild-decide answers for what was measured so far.
@@ -121,7 +88,7 @@ probe_cc() {
 	cc_version=$(echo "$vline" | grep -oE '[0-9]+\.[0-9]+(\.[0-9]+)?' | head -n 1)
 	facts=$work/facts
 	printf '%s\n' "cc_kind=$cc_kind" "endian=$endian" "target_arch=$target_arch" \
-		"libbpf_inc=$libbpf_inc" "asm_inc=$asm_inc" "opt_cpu=$opt_cpu" >"$facts"
+		"libbpf_inc=$libbpf_inc" "asm_inc=$asm_inc" "opt_cpu=$opt_cpu" "min_kernel=$min_kernel" >"$facts"
 	echo "cc_kind=$cc_kind"
 	echo "cc_version=$cc_version"
 	measure
@@ -227,12 +194,15 @@ measure() {
 		"bpf_core_field_exists emits a CO-RE relocation"
 	probe_core_reloc core_field_exists_bitfield core_field_exists_bitfield.bpf.c \
 		"bpf_core_field_exists on a bit-field emits a CO-RE relocation"
+	probe_core_const
 
 	probe_gcc16_features
 	cflags=$(decided_flags)
 
 	probe_null_check
 	probe_stack_guard
+	cflags=$(decided_flags)
+	probe_bounded_index
 	cflags=$(decided_flags)
 
 	probe_pch
@@ -331,39 +301,6 @@ probe_mcpu() {
 	v4) set_cap mcpu_default_portable no "the default ISA is v4, which kernels before 6.6 reject" ;;
 	*) set_cap mcpu_default_portable yes "the default ISA (${mcpu_default:-not told apart}) loads on every kernel" ;;
 	esac
-}
-
-# probe_null_check: "if (lookup) return -EPERM;" must keep its branch on
-# the possibly-NULL pointer.  The running kernel decides where it can be
-# asked (root); elsewhere the object does: no conditional jump left means
-# the pointer went into arithmetic, which every verifier rejects.
-probe_null_check() {
-	sec=tracepoint/syscalls/sys_enter_openat
-	if ! try null_check null_check.bpf.c $cflags; then
-		set_cap null_check_default no "$(first_error null_check)"
-		return
-	fi
-	kernel_load "$work/null_check.o"
-	if [ $load = loaded ] || { [ $load = unasked ] && [ "$(cond_jumps "$work/null_check.o" $sec)" -gt 0 ]; }; then
-		set_cap null_check_default yes "a map lookup's NULL test stays a branch$([ $load = loaded ] && echo "; the running kernel loads it")"
-		set_cap null_check yes "the default code keeps the branch"
-		return
-	fi
-	if [ $load = rejected ]; then
-		said=$(verifier_said)
-		set_cap null_check_default no "the running kernel rejects a map lookup's NULL test: ${said:-see the verifier log}"
-	else
-		set_cap null_check_default no "a map lookup's NULL test compiles to arithmetic on the pointer (no branch), which the verifier rejects"
-	fi
-	if [ $cc_kind = gcc ] && try null_check_phi null_check.bpf.c $cflags -fno-ssa-phiopt &&
-	   [ "$(cond_jumps "$work/null_check_phi.o" $sec)" -gt 0 ]; then
-		kernel_load "$work/null_check_phi.o"
-		if [ $load != rejected ]; then
-			set_cap null_check yes "-fno-ssa-phiopt keeps the branch$([ $load = loaded ] && echo "; the running kernel loads it")"
-			return
-		fi
-	fi
-	set_cap null_check no "no flag known to keep the branch"
 }
 
 # probe_stack_guard: a compiler whose default enables the stack protector

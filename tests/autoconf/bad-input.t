@@ -24,6 +24,9 @@ echo "$line" | grep -qF "VMLINUX_H=$T is a directory; pass the vmlinux.h file it
 printf 'garbage\n' >"$T/garbage.h"
 line=$(configure_fails "$T/4g.log" "$T/b4g" --with-vmlinux-h="$T/garbage.h")
 echo "$line" | grep -qF "does not look like a vmlinux.h" || fail "garbage vmlinux.h: $line"
+line=$(configure_fails "$T/4k.log" "$T/b4k" --with-bpf-min-kernel=6.x)
+echo "$line" | grep -qF -- "--with-bpf-min-kernel=6.x is not a kernel version MAJOR.MINOR (e.g. 6.6)" || fail "bpf-min-kernel: $line"
+bad_input autotools "--with-bpf-min-kernel=6.x" 1 "$line"
 
 # --enable-bpf=auto with no BPF compiler: BPF is disabled, and configure
 # says why; make and make check build and run nothing of it.

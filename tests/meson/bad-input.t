@@ -33,6 +33,9 @@ printf 'garbage\n' >"$T/garbage.h"
 line=$(setup_fails "$T/3g.log" "$T/b3g" "$src" -Dvmlinux-h=provided -Dvmlinux-h-path="$T/garbage.h")
 echo "$line" | grep -q "does not look like a vmlinux.h" || fail "garbage vmlinux.h: $line"
 bad_input meson "-Dvmlinux-h-path=a file that is no vmlinux.h" 1 "$line"
+line=$(setup_fails "$T/3k.log" "$T/b3k" "$src" -Dbpfbuild:bpf-min-kernel=6.x)
+echo "$line" | grep -qF "bpf-min-kernel='6.x' is not a kernel version MAJOR.MINOR (e.g. 6.6)" || fail "bpf-min-kernel: $line"
+bad_input meson "-Dbpfbuild:bpf-min-kernel=6.x" 1 "$line"
 
 # The programs named by options, and the VM kernels without the program
 # that boots them: the option, its value and the fix (issue 33).

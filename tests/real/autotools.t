@@ -26,7 +26,7 @@ ln -s "$BPFBUILD_TOP" "$src/subprojects/bpfbuild"
 meson setup "$T/mb" "$src" -Dbpfbuild:vmlinux-h-path=x86/vmlinux.h >"$T/meson.log" 2>&1 ||
 	{ tail -n 30 "$T/meson.log"; fail "meson setup failed"; }
 meson compile -C "$T/mb" >>"$T/meson.log" 2>&1 || { tail -n 30 "$T/meson.log"; fail "meson compile failed"; }
-for p in sock-bind deny-proto runq-hist sock-kern port-filter; do
+for p in sock-bind deny-proto runq-hist sock-kern exec-parent fs-hist port-filter; do
 	if [ -f "$T/mb/$p.bpf.o" ]; then
 		[ -f "$T/ab/$p.bpf.o" ] || fail "$p: built by Meson, not by autotools"
 		cmp "$T/mb/$p.bpf.o" "$T/ab/$p.bpf.o" || fail "$p.bpf.o differs between Meson and autotools"

@@ -2,7 +2,9 @@
 # Programs written the way systemd and libbpf-tools write them (glibc
 # headers, "if (lookup) return", a hyphenated name with its NAME_bpf
 # skeleton, CO-RE with several helpers and atomics, bpf_core_field_exists
-# on a bit-field, per-program flags, vmlinux.h inside the project) build
+# on a bit-field, a CO-RE read through a const task, a log2 histogram
+# clamped in a subprogram, per-program
+# flags, vmlinux.h inside the project) build
 # through the Meson module with whatever compiler it finds, unchanged, and
 # pass their verifier tests on the host and in the VM kernels; their
 # loaders load them.  A program is skipped only for a need the probe says
@@ -42,9 +44,11 @@ build_and_verify() {
 	expect_built deny-proto helpers null_check && built="$built deny-proto"
 	expect_built runq-hist core core_pragma helpers atomics && built="$built runq-hist"
 	expect_built sock-kern core core_field_exists_bitfield atomics && built="$built sock-kern"
+	expect_built exec-parent core core_const helpers atomics && built="$built exec-parent"
+	expect_built fs-hist atomics bounded_index && built="$built fs-hist"
 	built="$built port-filter"
 	note "to build:$built"
-	[ "$kind" != clang ] || assert_eq "clang builds them all" " sock-bind deny-proto runq-hist sock-kern port-filter" "$built"
+	[ "$kind" != clang ] || assert_eq "clang builds them all" " sock-bind deny-proto runq-hist sock-kern exec-parent fs-hist port-filter" "$built"
 
 	meson compile -C "$b" >"$T/build.log" 2>&1 || { tail -n 40 "$T/build.log"; fail "build failed"; }
 	for p in $built; do

@@ -1,0 +1,185 @@
+#!/bin/sh
+# Sourced by bpfbuild-probe; executable only so that it installs like its siblings.
+# bpfbuild-probe-verifier.sh: the probes of code the verifier must be able
+# to follow (a NULL test, a clamped array index), asked of the running
+# kernel where it can be (root), otherwise read in the object's bytes.
+# Variables flow to and from bpfbuild-probe-cc.sh (set_cap's eval, try's
+# objects); `set -- $(...)` splits readelf's and od's numbers on purpose.
+# shellcheck disable=SC2034,SC2154,SC2046,SC2086
+
+# cond_jumps OBJ SECTION: how many conditional jumps the program holds
+# (opcode class JMP or JMP32, and not ja, call or exit).
+cond_jumps() {
+	set -- "$1" $(section_info "$1" "$2")
+	[ $# -eq 3 ] || { echo 0; return; }
+	od -An -tu1 -v -w8 -j $((0x$2)) -N $((0x$3)) "$1" |
+		awk '{ c = $1 % 8; op = $1 - $1 % 16 }
+		     (c == 5 || c == 6) && op != 0 && op != 128 && op != 144 { n++ }
+		     END { print n + 0 }'
+}
+
+# kernel_load OBJ: sets load to loaded, rejected, or unasked (not root, no
+# bpffs): whether the running kernel's verifier takes the object.  The log
+# is $work/load.log.
+kernel_load() {
+	load=unasked
+	: >"$work/load.log"
+	[ "$(id -u)" = 0 ] || return 0
+	if [ ! -d "$work/bpffs" ]; then
+		mkdir -p "$work/bpffs" && mount -t bpf bpf "$work/bpffs" 2>/dev/null || return 0
+		mounted_bpffs=$work/bpffs
+	fi
+	rm -rf "$work/bpffs/p"
+	if "$bpftool" -d prog loadall "$1" "$work/bpffs/p" >"$work/load.log" 2>&1; then
+		load=loaded
+	else
+		load=rejected
+	fi
+}
+verifier_said() {
+	grep -m1 -E 'prohibited|invalid|not allowed|unbounded' "$work/load.log" | cut -c1-100
+}
+
+# probe_null_check: "if (lookup) return -EPERM;" must keep its branch on
+# the possibly-NULL pointer.  The running kernel decides where it can be
+# asked (root); elsewhere the object does: no conditional jump left means
+# the pointer went into arithmetic, which every verifier rejects.
+probe_null_check() {
+	sec=tracepoint/syscalls/sys_enter_openat
+	if ! try null_check null_check.bpf.c $cflags; then
+		set_cap null_check_default no "$(first_error null_check)"
+		return
+	fi
+	kernel_load "$work/null_check.o"
+	if [ $load = loaded ] || { [ $load = unasked ] && [ "$(cond_jumps "$work/null_check.o" $sec)" -gt 0 ]; }; then
+		set_cap null_check_default yes "a map lookup's NULL test stays a branch$([ $load = loaded ] && echo "; the running kernel loads it")"
+		set_cap null_check yes "the default code keeps the branch"
+		return
+	fi
+	if [ $load = rejected ]; then
+		said=$(verifier_said)
+		set_cap null_check_default no "the running kernel rejects a map lookup's NULL test: ${said:-see the verifier log}"
+	else
+		set_cap null_check_default no "a map lookup's NULL test compiles to arithmetic on the pointer (no branch), which the verifier rejects"
+	fi
+	if [ $cc_kind = gcc ] && try null_check_phi null_check.bpf.c $cflags -fno-ssa-phiopt &&
+	   [ "$(cond_jumps "$work/null_check_phi.o" $sec)" -gt 0 ]; then
+		kernel_load "$work/null_check_phi.o"
+		if [ $load != rejected ]; then
+			set_cap null_check yes "-fno-ssa-phiopt keeps the branch$([ $load = loaded ] && echo "; the running kernel loads it")"
+			return
+		fi
+	fi
+	set_cap null_check no "no flag known to keep the branch"
+}
+
+# clamp_jumps OBJ SECTION...: how many conditional jumps compare a register
+# with 31 or 32 (the bounded_index probe's clamp), in those sections.
+clamp_jumps() {
+	o=$1 n=0
+	shift
+	for s in "$@"; do
+		set -- $(section_info "$o" "$s")
+		[ $# -eq 2 ] || continue
+		# bytes: opcode, regs, off(2), imm(4); BPF_K has bit 3 clear.
+		n=$((n + $(od -An -tu1 -v -w8 -j $((0x$1)) -N $((0x$2)) "$o" |
+			awk -v be="$([ "$endian" = big ] && echo 1)" '
+			     { c = $1 % 8; op = $1 - $1 % 16; imm = be ? $8 + 256 * $7 : $5 + 256 * $6 }
+			     (c == 5 || c == 6) && op != 0 && op != 128 && op != 144 && $1 % 16 < 8 &&
+			     (imm == 31 || imm == 32) { n++ }
+			     END { print n + 0 }')))
+	done
+	echo $n
+}
+
+# bounded_ok NAME: whether the bounded_index probe compiled to NAME.o keeps
+# its clamp: the running kernel decides where it can be asked (root);
+# elsewhere the clamp's compare must be in the object.  Sets load.
+bounded_ok() {
+	kernel_load "$work/$1.o"
+	[ $load = loaded ] && return 0
+	[ $load = unasked ] && [ "$(clamp_jumps "$work/$1.o" .text tracepoint/syscalls/sys_exit_read)" -gt 0 ]
+}
+
+# probe_bounded_index: a log2 histogram's "if (slot >= MAX) slot = MAX - 1"
+# must stay in the code with the flags decided so far.  -fno-ssa-phiopt
+# (decided for the NULL test) lets gcc-bpf 14 and 16 prove the bucket of
+# the low 32 bits below MAX through the branches phiopt would have folded,
+# and jump threading then removes the clamp from that path; the verifier
+# cannot prove it again ("max value is outside of the allowed memory
+# range").  -fno-thread-jumps keeps the clamp, and the NULL test's branch.
+probe_bounded_index() {
+	# Only a decided flag is judged: the compiler's own code is the
+	# program's, checked by its verifier test (one compile less for clang).
+	case " $cflags " in *" -fno-ssa-phiopt "*) ;; *)
+		set_cap bounded_index_default yes "no decided flag changes a clamped histogram index"
+		set_cap bounded_index yes "the default code keeps it"
+		return ;;
+	esac
+	if ! try bounded bounded_index.bpf.c $cflags; then
+		set_cap bounded_index_default no "not checked: the probe program does not compile ($(first_error bounded))"
+		set_cap bounded_index no "$(first_error bounded)"
+		return
+	fi
+	kernel_load "$work/bounded.o"
+	if [ $load = rejected ]; then
+		said=$(grep -m1 -E 'outside of the allowed|unbounded|invalid access' "$work/load.log" | cut -c1-100)
+		set_cap bounded_index_default no "with -fno-ssa-phiopt, the running kernel rejects a clamped histogram index: ${said:-see the verifier log}"
+	elif [ $load = unasked ] &&
+	     try bounded_plain bounded_index.bpf.c $(echo " $cflags " | sed 's/ -fno-ssa-phiopt / /') &&
+	     [ "$(clamp_jumps "$work/bounded_plain.o" .text tracepoint/syscalls/sys_exit_read)" -gt 0 ] &&
+	     [ "$(clamp_jumps "$work/bounded.o" .text tracepoint/syscalls/sys_exit_read)" -eq 0 ]; then
+		set_cap bounded_index_default no "-fno-ssa-phiopt removes a clamped histogram index's bound check"
+	else
+		set_cap bounded_index_default yes "with -fno-ssa-phiopt, a clamped histogram index keeps its bound check$(
+			[ $load = loaded ] && echo "; the running kernel loads it" || echo " (not loaded: needs root)")"
+		set_cap bounded_index yes "the default code keeps it"
+		return
+	fi
+	if try bounded_thread bounded_index.bpf.c $cflags -fno-thread-jumps &&
+	   bounded_ok bounded_thread &&
+	   try null_check_thread null_check.bpf.c $cflags -fno-thread-jumps &&
+	   [ "$(cond_jumps "$work/null_check_thread.o" tracepoint/syscalls/sys_enter_openat)" -gt 0 ] &&
+	   { kernel_load "$work/null_check_thread.o"; [ $load != rejected ]; }; then
+		set_cap bounded_index yes "-fno-thread-jumps keeps the clamp gcc threads away, and the NULL test's branch"
+	else
+		set_cap bounded_index no "no flag known to keep the clamp (-fno-thread-jumps does not, with -fno-ssa-phiopt)"
+	fi
+}
+
+# core_relo_types OBJ: the BTF type id of each CO-RE relocation in .BTF.ext
+# (core_relo: record size, then per section its name, count and records of
+# insn_off, type_id, access_str_off, kind).
+core_relo_types() {
+	set -- "$1" $(section_info "$1" .BTF.ext)
+	[ $# -eq 3 ] || return 0
+	base=$((0x$2))
+	set -- "$1" $(od -An -tu4 -j $((base + 4)) -N 28 "$1" | tr -s ' \n' '  ')
+	# hdr_len func_off func_len line_off line_len core_off core_len
+	[ "${2:-0}" -ge 32 ] && [ "${8:-0}" -gt 4 ] || return 0
+	od -An -tu4 -v -j $((base + $2 + $7)) -N "$8" "$1" | tr -s ' \n' '\n\n' | grep -v '^$' |
+		awk 'NR == 1 { w = $1 / 4; state = 0; next }
+		     state == 0 { state = 1; next }
+		     state == 1 { left = $1 * w; i = 0; state = left ? 2 : 0; next }
+		     state == 2 { if (++i % w == 2) print $1; if (--left == 0) state = 0 }'
+}
+
+# probe_core_const: a CO-RE read through a pointer to a const struct must be
+# recorded against the struct, not the CONST (gcc-bpf 14), which libbpf
+# cannot match ("target candidate search failed for [N] const").
+probe_core_const() {
+	if [ "$(cap core)" != yes ]; then
+		set_cap core_const no "no CO-RE"
+	elif ! try core_const core_const.bpf.c $cflags; then
+		set_cap core_const no "$(first_error core_const)"
+	else
+		ids=$(core_relo_types "$work/core_const.o" | tr '\n' ' ')
+		kinds=$("$bpftool" btf dump file "$work/core_const.o" 2>/dev/null |
+			awk -v ids=" $ids" '/^\[[0-9]+\] / { id = substr($1, 2, length($1) - 2); if (index(ids, " " id " ")) print $2 }' | sort -u | tr '\n' ' ')
+		case " $kinds" in
+		'  '|' ') set_cap core_const no "no CO-RE relocation for a read through a const pointer" ;;
+		*" CONST "*|*" VOLATILE "*) set_cap core_const no "CO-RE relocations on const-qualified types, which libbpf cannot match in the kernel's BTF (target candidate search failed)" ;;
+		*) set_cap core_const yes "CO-RE relocations through a const pointer name the struct" ;;
+		esac
+	fi
+}
