@@ -7,7 +7,8 @@
 . "$(dirname "$0")/../lib.sh"
 users=$BPFBUILD_TOP/engine/bpfbuild-vmlinux-users
 
-mkdir -p "$T/src/sub" && cd "$T/src" || fail "cd"
+mkdir -p "$T/src/sub"
+cd "$T/src" || fail "cd $T/src"
 printf '#include "vmlinux.h"\n#include <bpf/bpf_helpers.h>\n' >direct.bpf.c
 printf '  #  include <vmlinux.h>\n' >angle.bpf.c
 # Through two headers, the second in a subdirectory (found beside its includer).

@@ -1,24 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Drops nothing: counts the packets it sees, with the kernel's uapi headers. */
+/* Keeps only the IPv4 packets of a socket, with the kernel's uapi headers. */
 #include <linux/bpf.h>
+#include <linux/if_ether.h>
 #include <bpf/bpf_helpers.h>
+#include <bpf/bpf_endian.h>
 
-struct {
-	__uint(type, BPF_MAP_TYPE_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, __u32);
-	__type(value, __u64);
-} packets SEC(".maps");
-
-SEC("xdp")
-int count_packets(struct xdp_md *ctx)
+SEC("socket")
+int ipv4_only(struct __sk_buff *skb)
 {
-	__u32 key = 0;
-	__u64 *n = bpf_map_lookup_elem(&packets, &key);
-
-	if (n)
-		__sync_fetch_and_add(n, 1);
-	return XDP_PASS;
+	return skb->protocol == bpf_htons(ETH_P_IP) ? skb->len : 0;
 }
 
 char LICENSE[] SEC("license") = "GPL";
