@@ -3,7 +3,8 @@
 # object has an edge to either in build.ninja; a program that needs
 # vmlinux.h (also through a header of its own) makes it when it is the
 # first (bpfbuild-cc, engine/bpfbuild-vmlinux-users), a uapi-only one never
-# does, and the depfiles then track it: a second build does nothing.
+# does, and the depfiles then track it: a second build does nothing, and a
+# vmlinux.h made again is made before the programs that need it.
 . "$(dirname "$0")/../lib.sh"
 
 [ -r /sys/kernel/btf/vmlinux ] || fail "no /sys/kernel/btf/vmlinux on this host"
@@ -22,8 +23,10 @@ ninja -C "$T/b" uapi.bpf.o >"$T/uapi.log" 2>&1 || { cat "$T/uapi.log"; fail "bui
 [ ! -e "$vm" ] || fail "building the uapi-only program made vmlinux.h"
 ninja -C "$T/b" indirect.bpf.o >"$T/indirect.log" 2>&1 || { cat "$T/indirect.log"; fail "build indirect.bpf.o alone"; }
 [ -s "$vm" ] || fail "no vmlinux.h after building indirect.bpf.o"
+# Named as build.ninja names the target (from the build root): else ninja
+# would not make vmlinux.h again before the program after a kernel change.
 ninja -C "$T/b" -t deps indirect.bpf.o >"$T/indirect.deps"
-assert_grep "^ +$vm\$" "$T/indirect.deps" "the recorded dependencies of indirect.bpf.o"
+assert_grep "^ +${vm#"$T/b/"}\$" "$T/indirect.deps" "the recorded dependencies of indirect.bpf.o"
 ninja -C "$T/b" >"$T/all.log" 2>&1 || { cat "$T/all.log"; fail "build"; }
 ninja -C "$T/b" >"$T/noop.log" 2>&1
 assert_grep 'ninja: no work to do' "$T/noop.log" "the second build"
