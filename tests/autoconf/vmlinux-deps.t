@@ -23,6 +23,9 @@ for o in write-counter/write_counter restrict-fs/restrict_fs exec-events/exec_ev
 	case " $p " in *' vmlinux.h '*) ;; *) fail "$o.bpf.o (CO-RE) does not wait for vmlinux.h: $p" ;; esac
 	case $p in *vmlinux.h.pch*) fail "$o.bpf.o waits for the PCH: $p" ;; esac
 done
+# Should the decision fail (no script there), every object waits.
+make -C "$T/b" -p -n BPFBUILD_DIR="$T/none" socket-bind/socket_bind.bpf.o >"$T/db.txt" 2>&1
+case " $(prereqs socket-bind/socket_bind.bpf.o) " in *' vmlinux.h '*) ;; *) fail "with no bpfbuild-vmlinux-users, a uapi object does not wait for vmlinux.h" ;; esac
 make -C "$T/b" socket-bind/socket_bind.bpf.o >"$T/uapi.log" 2>&1 || { tail -n 20 "$T/uapi.log"; fail "make socket_bind.bpf.o"; }
 [ ! -e "$T/b/vmlinux.h" ] || fail "building a uapi-only object made vmlinux.h"
 assert_src_untouched
