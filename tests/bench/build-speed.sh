@@ -153,8 +153,9 @@ cp "$work/nopch"/*.bpf.o "$work/nopch"/*.skel.h "$work/ref/"
 ninja -C "$work/nopch" -t clean >/dev/null
 (cd "$work/nopch" && strace -f -qq -s 1048576 -o "$work/trace" \
 	-e trace=execve,chdir,clone,clone3,fork,vfork ninja -j1 >/dev/null)
-# Where the vmlinux.h target writes (the replay sends "btf dump" there).
-vmlinux_out=$(ninja -C "$work/nopch" -t commands | sed -n 's/.* btf dump .* \([^ ]*vmlinux\.h\)$/\1/p' | head -n 1)
+# Where the vmlinux.h target (engine/bpfbuild-vmlinux-h) writes (the
+# replay sends "btf dump" there).
+vmlinux_out=$(ninja -C "$work/nopch" -t commands | sed -n 's/.*bpfbuild-vmlinux-h .* \([^ ]*vmlinux\.h\)$/\1/p' | head -n 1)
 [ -n "$vmlinux_out" ] || die "no vmlinux.h rule in the bpfbuild build"
 : >"$work/replay.dirs"
 : >"$work/replay.checks"

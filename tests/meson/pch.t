@@ -22,6 +22,9 @@ if ! grep -qE 'vmlinux.h.pch *: yes' "$T/on.log"; then
 	exit 0
 fi
 meson compile -C "$T/off" >/dev/null || fail "build (pch off)"
+# No compile waits for the PCH (issue 30): a compile that starts before it
+# is there goes without it.  Made first here, so that every compile uses it.
+ninja -C "$T/on" subprojects/bpfbuild/meson-modules/bpfbuild/vmlinux.h.pch >/dev/null || fail "the PCH (pch on)"
 meson compile -C "$T/on" >/dev/null || fail "build (pch on)"
 for f in socket_bind.bpf.o write_counter.bpf.o socket_bind.skel.h write_counter.skel.h; do
 	cmp "$T/off/$f" "$T/on/$f" || fail "$f differs with the precompiled header"

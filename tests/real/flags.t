@@ -34,8 +34,8 @@ if command -v ccache >/dev/null; then
 		for o in $objs; do
 			cmp -s "$T/plain/$o" "$T/ccache-build/$o" || fail "$o differs with ccache ($round)"
 		done
-		# The warm build: every compile a hit, those with the precompiled
-		# vmlinux.h too (bpfbuild-cc tells ccache how to take them).
+		# The warm build: every compile a hit (with a launcher, no compile
+		# takes the PCH, whose presence when it starts is timing).
 		[ $round = warm ] || ccache -z >/dev/null
 	done
 	nobj=$(printf '%s\n' $objs | grep -c '\.bpf\.o$')
