@@ -70,9 +70,11 @@ def cc_words(build, path):
         if o in ("--link", "--bpftool"):
             print("option", o, opts[i + 1])
             i += 2
-        elif o in ("--srcroot", "--prefix-map", "--pch", "--btf-sort", "--depfile", "--skeleton", "-o"):
+        elif o in ("--srcroot", "--prefix-map", "--pch", "--btf-sort", "--depfile", "--skeleton", "-o",
+                   "--vmlinux-h"):
             print("option", o, "<a path>")
             i += 2
+
         else:
             print("option", o)
             i += 1
