@@ -81,13 +81,8 @@ AC_CACHE_CHECK([for bpf-validate], [ax_cv_bpf_validate], [dnl
 ])
 AS_IF([test "$ax_cv_bpf_validate" = no], [BPF_VALIDATE=], [BPF_VALIDATE=$ax_cv_bpf_validate])
 ax_bpf_validate_summary=${BPF_VALIDATE:-none}
-# Fallen back, not asked for: the summary and the VM kernels' error say why.
-# (The Meson module builds bpf-validate from the toolkit's sources there;
-# bpfbuildize copies none, so configure cannot.)
 ax_bpf_validate_why=
-AS_CASE([$ax_bpf_validate_given:$BPF_VALIDATE], [:*/bpfbuild-validate-fallback], [
-  ax_bpf_validate_why='no bpf-validate is installed (on PATH or through pkg-config bpfbuild), and configure builds none'
-  ax_bpf_validate_summary="$BPF_VALIDATE (bpftool prog loadall: $ax_bpf_validate_why)"])
+ax_bpf_validate_build=no
 # A cross build for another architecture: the running kernel is not the
 # target's, and its verifier proves nothing (as in the Meson module).
 # Decided from the CPUs: "cross_compiling" stays "maybe" when the project
@@ -98,7 +93,41 @@ AS_IF([test -n "$host_cpu" && test "$ax_cv_bpf_dir" != no], [
   AS_IF([test "$ax_bpf_host_cpu" != "$ax_bpf_build_cpu"], [
     BPF_VALIDATE=$ax_cv_bpf_dir/bpfbuild-validate-skip
     ax_bpf_validate_summary="skipped: the target ($host_cpu) is not the running kernel's ($build_cpu)"])])
+AS_CASE([$ax_bpf_validate_given:$BPF_VALIDATE], [:*/bpfbuild-validate-fallback], [_AX_BPF_VALIDATE_BUILD])
+AC_SUBST([BPF_VALIDATE_BUILD_CFLAGS])
+AC_SUBST([BPF_VALIDATE_BUILD_LIBS])
 _AX_BPF_VALIDATE_KERNELS
+])
+
+# _AX_BPF_VALIDATE_BUILD: fallen back, not asked for.  Where bpfbuildize
+# copied the validator's sources (from a checkout or release tarball of
+# bpfbuild) and pkg-config finds libbpf and libelf, BPF_VALIDATE is one
+# that make builds for the build machine (bpfbuild.am), as the Meson module
+# builds the subproject's; else the fallback stays, and the summary and the
+# VM kernels' error say why.
+AC_DEFUN([_AX_BPF_VALIDATE_BUILD], [dnl
+ax_bpf_validate_why='no bpf-validate is installed (on PATH or through pkg-config bpfbuild)'
+AC_MSG_CHECKING([whether make can build bpf-validate for the build machine])
+ax_bpf_v=
+AS_IF([test ! -f "$ax_cv_bpf_dir/bpf-validate/main.c" || test ! -f "$ax_cv_bpf_dir/bpf-validate/bv-config.h"],
+  [ax_bpf_v="bpfbuild's helper directory has no bpf-validate sources (bpfbuildize run from a checkout or release tarball of bpfbuild copies them)"],
+  [test -z "$PKG_CONFIG"], [ax_bpf_v="no pkg-config to find libbpf and libelf"],
+  [for ax_bpf_lib in libbpf libelf; do
+     $PKG_CONFIG --exists $ax_bpf_lib 2>/dev/null || ax_bpf_v="${ax_bpf_v:-pkg-config finds no }${ax_bpf_v:+, }$ax_bpf_lib-dev"
+   done])
+AS_IF([test -z "$ax_bpf_v"], [
+  AC_MSG_RESULT([yes])
+  ax_bpf_validate_build=yes
+  BPF_VALIDATE_BUILD_CFLAGS=`$PKG_CONFIG --cflags libbpf libelf`
+  BPF_VALIDATE_BUILD_LIBS=`$PKG_CONFIG --libs libbpf libelf`
+  BPF_VALIDATE=`pwd`/bpf-validate
+  ax_bpf_validate_summary="$BPF_VALIDATE (built for the build machine by make check, from $ax_cv_bpf_dir/bpf-validate: $ax_bpf_validate_why)"
+  ax_bpf_validate_why=
+], [
+  AC_MSG_RESULT([no: $ax_bpf_v])
+  ax_bpf_validate_why="$ax_bpf_validate_why, and none can be built: $ax_bpf_v"
+  ax_bpf_validate_summary="$BPF_VALIDATE (bpftool prog loadall: $ax_bpf_validate_why)"
+])
 ])
 
 # _AX_BPF_VALIDATE_KERNELS: --with-bpf-validate-kernels, BPF_VALIDATE_KERNELS
@@ -131,6 +160,11 @@ AC_CACHE_CHECK([for bpf-vm-verify], [ax_cv_bpf_vm_verify], [dnl
     AS_IF([test "$ax_cv_bpf_vm_verify" = no && test -n "$PKG_CONFIG"], [
       ax_bpf_v=`$PKG_CONFIG --variable=bpf_vm_verify bpfbuild 2>/dev/null`
       AS_IF([test -n "$ax_bpf_v" && test -f "$ax_bpf_v" && test -x "$ax_bpf_v"], [ax_cv_bpf_vm_verify=$ax_bpf_v])])
+    # The VM tools bpfbuildize copied beside the engine (the Meson module
+    # finds the subproject's own there too).
+    AS_IF([test "$ax_cv_bpf_vm_verify" = no && test "$ax_cv_bpf_dir" != no &&
+           test -f "$ax_cv_bpf_dir/bpf-vm/bpf-vm-verify" && test -x "$ax_cv_bpf_dir/bpf-vm/bpf-vm-verify"],
+      [ax_cv_bpf_vm_verify=$ax_cv_bpf_dir/bpf-vm/bpf-vm-verify])
   ])
 ])
 AS_IF([test "$ax_cv_bpf_vm_verify" = no], [BPF_VM_VERIFY=], [BPF_VM_VERIFY=$ax_cv_bpf_vm_verify])
