@@ -71,7 +71,7 @@
 #   and this notice are preserved.  This file is offered as-is, without any
 #   warranty.
 
-#serial 5
+#serial 6
 
 AC_DEFUN([AX_BPF], [dnl
 AC_ARG_ENABLE([bpf],

@@ -13,10 +13,13 @@
 #   kernel cannot verify here, which the Automake test harness reports as
 #   SKIP).  Looks at the precious BPF_VALIDATE (a missing one is a configure
 #   error), then bpf-validate on PATH, then the bpf_validate variable of
-#   bpfbuild.pc (the installed toolkit), and falls back to bpfbuild's
+#   bpfbuild.pc (the installed toolkit), then, as the Meson module, one
+#   that "make check" builds for the build machine (bpfbuild.am) from the
+#   validator's sources that bpfbuildize copied into the helper directory
+#   (run from a checkout or release tarball of bpfbuild), where pkg-config
+#   finds libbpf and libelf; else falls back to bpfbuild's
 #   engine/bpfbuild-validate-fallback ("bpftool prog loadall"), saying why
-#   in the summary (unlike the Meson module, it builds no bpf-validate:
-#   the engine that bpfbuildize copies holds no sources of it).
+#   in the summary.
 #
 #   What the host kernel cannot verify (a program type it refuses even to
 #   root, such as LSM) "make check" verifies in QEMU micro-VMs, one per
@@ -35,7 +38,8 @@
 #
 #   bpf-vm-verify is the precious BPF_VM_VERIFY (a missing one is a
 #   configure error), else bpf-vm-verify on PATH, else the bpf_vm_verify
-#   variable of bpfbuild.pc.  Kernels without bpf-vm-verify, or with the
+#   variable of bpfbuild.pc, else the helper directory's bpf-vm/ (copied
+#   by bpfbuildize).  Kernels without bpf-vm-verify, or with the
 #   fallback validator (which cannot run in the VMs), are a configure
 #   error.
 #
@@ -44,7 +48,9 @@
 #   target's), and no VM runs.  Sets and substitutes BPF_VALIDATE,
 #   BPF_VALIDATE_KERNELS (the kernels, as given), BPF_VM_VERIFY (empty
 #   when not found) and BPF_VM_TESTS (for bpfbuild.am: the functional
-#   tests of its BPF_VM_LOADERS in the VMs).  Cache variables:
+#   tests of its BPF_VM_LOADERS in the VMs), BPF_VALIDATE_BUILD_CFLAGS and
+#   BPF_VALIDATE_BUILD_LIBS (for a validator built here; the Automake
+#   conditional BPF_VALIDATE_BUILD, set in AX_BPF).  Cache variables:
 #   ax_cv_bpf_validate, ax_cv_bpf_vm_verify.
 #
 # LICENSE
@@ -56,7 +62,7 @@
 #   and this notice are preserved.  This file is offered as-is, without any
 #   warranty.
 
-#serial 4
+#serial 5
 
 AC_DEFUN([AX_PROG_BPF_VALIDATE], [dnl
 AC_ARG_VAR([BPF_VALIDATE], [program that loads each BPF object into the kernel verifier in "make check" (default: bpf-validate)])

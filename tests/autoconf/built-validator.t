@@ -36,6 +36,17 @@ built="${b//./\\.}/bpf-validate \\(built for the build machine by make check, fr
 assert_grep "^ +validation +: $built, no VM kernels" "$T/configure.log" "the summary"
 [ ! -e "$b/bpf-validate" ] || fail "configure built bpf-validate"
 
+# Where pkg-config finds no libbpf nor libelf (the loader's flags, and the
+# libbpf headers for the BPF programs, given by hand), the fallback, with
+# the reason.
+mkdir "$T/nopc" "$p/b0"
+inc=$(pkg-config --variable=includedir libbpf) || fail "pkg-config finds no libbpf"
+(cd "$p/b0" && PKG_CONFIG_LIBDIR=$T/nopc ax_cv_bpf_libbpf_includedir=$inc \
+	../configure LIBBPF_CFLAGS=-DLIBBPF_BY_HAND LIBBPF_LIBS=-lbpf) >"$T/configure-0.log" 2>&1 ||
+	{ tail -n 30 "$T/configure-0.log"; fail "configure of the consumer with no libbpf.pc"; }
+assert_grep "^ +validation +: \\S+/bpfbuild-validate-fallback \\(bpftool prog loadall: no bpf-validate is installed \\(on PATH or through pkg-config bpfbuild\\), and none can be built: pkg-config finds no libbpf-dev, libelf-dev\\), no VM kernels" \
+	"$T/configure-0.log" "the summary"
+
 # Built by make check, before the tests: they run it.
 (cd "$b" && make -j2 check) >"$T/check.log" 2>&1 || { tail -n 40 "$T/check.log"; fail "make check"; }
 [ -x "$b/bpf-validate" ] || fail "make check built no bpf-validate"
