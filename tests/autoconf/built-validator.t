@@ -5,15 +5,13 @@
 # build bpf-validate; "make check" builds it for the build machine before
 # the verifier tests and prints its report (not "bpftool prog loadall"'s);
 # --with-bpf-validate-kernels then verifies in that VM (one boot) with the
-# copied bpf-vm-verify; "make clean" removes it and "make dist" ships the
-# sources.  With no sources (bpfbuild's own examples link the engine alone),
+# copied bpf-vm-verify; "make dist" ships the sources (distcheck builds
+# and runs it from there) and "make clean" removes it.  With no sources (bpfbuild's own examples link the engine alone),
 # the fallback's reason: autoconf/validate-kernels.t.
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/lib-autoconf.sh"
 
-k61=6.1.0-57-cloud-amd64
-vm_kernels
-[ "$(basename "$K61")" = "$k61" ] || fail "the kernel matrix's 6.1 is $(basename "$K61"), not $k61: update this test"
+vm_kernel_61
 
 # Nothing of the toolkit installed: neither on PATH nor known to pkg-config.
 without_toolkit "$T/sys"
@@ -68,8 +66,11 @@ log=$b/src/lsm_file_open.bpf.log
 assert_grep "^kernel ${k61//./\\.}: release .*, exit 0\$" "$log" "the VM's boot"
 assert_grep "^lsm_file_open\\.bpf\\.o +vm_file_open +.* pass\$" "$log" "the VM's table"
 
-# Shipped by make dist (as files), removed by make clean.
-(cd "$b" && make dist) >"$T/dist.log" 2>&1 || { tail -n 30 "$T/dist.log"; fail "make dist"; }
+# Shipped by make dist (as files): distcheck's build of the tarball builds
+# it from there and runs it, and leaves nothing behind; make clean removes it.
+(cd "$b" && make -j2 distcheck) >"$T/dist.log" 2>&1 || { tail -n 30 "$T/dist.log"; fail "make distcheck"; }
+assert_grep '^ +GEN +bpf-validate$' "$T/dist.log" "make distcheck"
+assert_grep '^PASS: src/execcount\.bpf\.o$' "$T/dist.log" "make distcheck"
 tar -tvzf "$b/execcount-1.0.tar.gz" >"$T/list"
 for f in bpf-validate/main.c bpf-validate/bpf-validate.h bpf-validate/bv-config.h bpf-vm/bpf-vm-verify; do
 	grep -qE "^-[^ ]* .* execcount-1\\.0/build-aux/bpfbuild/$f\$" "$T/list" || fail "the tarball lacks $f as a regular file"
