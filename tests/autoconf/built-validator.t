@@ -26,6 +26,10 @@ ac_consumer_reconf "$p"
 assert_grep "linking file 'build-aux/bpfbuild/bpf-validate/main\\.c'" "$p.bpfbuildize.log" "bpfbuildize"
 assert_grep "linking file 'build-aux/bpfbuild/bpf-vm/bpf-vm-verify'" "$p.bpfbuildize.log" "bpfbuildize"
 assert_grep "copying file 'build-aux/bpfbuild/bpf-validate/bv-config\\.h'" "$p.bpfbuildize.log" "bpfbuildize"
+# The VM tools' --version: the version put in, as meson install does.
+v=$(sed -n 's/^bpfbuildize (bpfbuild) //p' <("$BPFBUILD_TOP/autoconf-macros/bpfbuildize" --version))
+[ ! -L "$p/build-aux/bpfbuild/bpf-vm/bpf-vm-version.sh" ] && [ -n "$v" ] &&
+	grep -qF "v='$v'" "$p/build-aux/bpfbuild/bpf-vm/bpf-vm-version.sh" || fail "bpf-vm-version.sh lacks the version $v"
 
 b=$p/b
 mkdir "$b"
