@@ -71,7 +71,7 @@
 #   and this notice are preserved.  This file is offered as-is, without any
 #   warranty.
 
-#serial 5
+#serial 6
 
 AC_DEFUN([AX_BPF], [dnl
 AC_ARG_ENABLE([bpf],
@@ -125,6 +125,7 @@ AM_CONDITIONAL([BPF_MCPU_V4], [test "$ax_bpf_enabled" = yes && test "$ax_cv_bpf_
 AM_CONDITIONAL([BPF_BTF], [test "$ax_bpf_enabled" = yes && test "$ax_cv_bpf_cap_btf" = yes])
 AM_CONDITIONAL([BPF_LINK], [test "$ax_bpf_enabled" = yes && test "$ax_cv_bpf_link" = yes])
 AM_CONDITIONAL([BPF_BTF_SORT], [test "$ax_bpf_enabled" = yes && test "$BPF_BTF_SORT" = yes])
+AM_CONDITIONAL([BPF_VALIDATE_BUILD], [test "$ax_bpf_enabled" = yes && test "$ax_bpf_validate_build" = yes])
 AM_CONDITIONAL([BPF_SKELETON], [test "$ax_bpf_enabled" = yes && test "$ax_cv_bpf_cap_skeleton" = yes])
 AM_CONDITIONAL([BPF_HELPERS], [test "$ax_bpf_enabled" = yes && test "$ax_cv_bpf_cap_helpers" = yes])
 ])dnl

@@ -13,10 +13,13 @@
 #   kernel cannot verify here, which the Automake test harness reports as
 #   SKIP).  Looks at the precious BPF_VALIDATE (a missing one is a configure
 #   error), then bpf-validate on PATH, then the bpf_validate variable of
-#   bpfbuild.pc (the installed toolkit), and falls back to bpfbuild's
+#   bpfbuild.pc (the installed toolkit), then, as the Meson module, one
+#   that "make check" builds for the build machine (bpfbuild.am) from the
+#   validator's sources that bpfbuildize copied into the helper directory
+#   (run from a checkout or release tarball of bpfbuild), where pkg-config
+#   finds libbpf and libelf; else falls back to bpfbuild's
 #   engine/bpfbuild-validate-fallback ("bpftool prog loadall"), saying why
-#   in the summary (unlike the Meson module, it builds no bpf-validate:
-#   the engine that bpfbuildize copies holds no sources of it).
+#   in the summary.
 #
 #   What the host kernel cannot verify (a program type it refuses even to
 #   root, such as LSM) "make check" verifies in QEMU micro-VMs, one per
@@ -35,7 +38,8 @@
 #
 #   bpf-vm-verify is the precious BPF_VM_VERIFY (a missing one is a
 #   configure error), else bpf-vm-verify on PATH, else the bpf_vm_verify
-#   variable of bpfbuild.pc.  Kernels without bpf-vm-verify, or with the
+#   variable of bpfbuild.pc, else the helper directory's bpf-vm/ (copied
+#   by bpfbuildize).  Kernels without bpf-vm-verify, or with the
 #   fallback validator (which cannot run in the VMs), are a configure
 #   error.
 #
@@ -44,7 +48,9 @@
 #   target's), and no VM runs.  Sets and substitutes BPF_VALIDATE,
 #   BPF_VALIDATE_KERNELS (the kernels, as given), BPF_VM_VERIFY (empty
 #   when not found) and BPF_VM_TESTS (for bpfbuild.am: the functional
-#   tests of its BPF_VM_LOADERS in the VMs).  Cache variables:
+#   tests of its BPF_VM_LOADERS in the VMs), BPF_VALIDATE_BUILD_CFLAGS and
+#   BPF_VALIDATE_BUILD_LIBS (for a validator built here; the Automake
+#   conditional BPF_VALIDATE_BUILD, set in AX_BPF).  Cache variables:
 #   ax_cv_bpf_validate, ax_cv_bpf_vm_verify.
 #
 # LICENSE
@@ -56,7 +62,7 @@
 #   and this notice are preserved.  This file is offered as-is, without any
 #   warranty.
 
-#serial 4
+#serial 5
 
 AC_DEFUN([AX_PROG_BPF_VALIDATE], [dnl
 AC_ARG_VAR([BPF_VALIDATE], [program that loads each BPF object into the kernel verifier in "make check" (default: bpf-validate)])
@@ -81,13 +87,8 @@ AC_CACHE_CHECK([for bpf-validate], [ax_cv_bpf_validate], [dnl
 ])
 AS_IF([test "$ax_cv_bpf_validate" = no], [BPF_VALIDATE=], [BPF_VALIDATE=$ax_cv_bpf_validate])
 ax_bpf_validate_summary=${BPF_VALIDATE:-none}
-# Fallen back, not asked for: the summary and the VM kernels' error say why.
-# (The Meson module builds bpf-validate from the toolkit's sources there;
-# bpfbuildize copies none, so configure cannot.)
 ax_bpf_validate_why=
-AS_CASE([$ax_bpf_validate_given:$BPF_VALIDATE], [:*/bpfbuild-validate-fallback], [
-  ax_bpf_validate_why='no bpf-validate is installed (on PATH or through pkg-config bpfbuild), and configure builds none'
-  ax_bpf_validate_summary="$BPF_VALIDATE (bpftool prog loadall: $ax_bpf_validate_why)"])
+ax_bpf_validate_build=no
 # A cross build for another architecture: the running kernel is not the
 # target's, and its verifier proves nothing (as in the Meson module).
 # Decided from the CPUs: "cross_compiling" stays "maybe" when the project
@@ -98,7 +99,41 @@ AS_IF([test -n "$host_cpu" && test "$ax_cv_bpf_dir" != no], [
   AS_IF([test "$ax_bpf_host_cpu" != "$ax_bpf_build_cpu"], [
     BPF_VALIDATE=$ax_cv_bpf_dir/bpfbuild-validate-skip
     ax_bpf_validate_summary="skipped: the target ($host_cpu) is not the running kernel's ($build_cpu)"])])
+AS_CASE([$ax_bpf_validate_given:$BPF_VALIDATE], [:*/bpfbuild-validate-fallback], [_AX_BPF_VALIDATE_BUILD])
+AC_SUBST([BPF_VALIDATE_BUILD_CFLAGS])
+AC_SUBST([BPF_VALIDATE_BUILD_LIBS])
 _AX_BPF_VALIDATE_KERNELS
+])
+
+# _AX_BPF_VALIDATE_BUILD: fallen back, not asked for.  Where bpfbuildize
+# copied the validator's sources (from a checkout or release tarball of
+# bpfbuild) and pkg-config finds libbpf and libelf, BPF_VALIDATE is one
+# that make builds for the build machine (bpfbuild.am), as the Meson module
+# builds the subproject's; else the fallback stays, and the summary and the
+# VM kernels' error say why.
+AC_DEFUN([_AX_BPF_VALIDATE_BUILD], [dnl
+ax_bpf_validate_why='no bpf-validate is installed (on PATH or through pkg-config bpfbuild)'
+AC_MSG_CHECKING([whether make can build bpf-validate for the build machine])
+ax_bpf_v=
+AS_IF([test ! -f "$ax_cv_bpf_dir/bpf-validate/main.c" || test ! -f "$ax_cv_bpf_dir/bpf-validate/bv-config.h"],
+  [ax_bpf_v="bpfbuild's helper directory has no bpf-validate sources (bpfbuildize run from a checkout or release tarball of bpfbuild copies them)"],
+  [test -z "$PKG_CONFIG"], [ax_bpf_v="no pkg-config to find libbpf and libelf"],
+  [for ax_bpf_lib in libbpf libelf; do
+     $PKG_CONFIG --exists $ax_bpf_lib 2>/dev/null || ax_bpf_v="${ax_bpf_v:-pkg-config finds no }${ax_bpf_v:+, }$ax_bpf_lib-dev"
+   done])
+AS_IF([test -z "$ax_bpf_v"], [
+  AC_MSG_RESULT([yes])
+  ax_bpf_validate_build=yes
+  BPF_VALIDATE_BUILD_CFLAGS=`$PKG_CONFIG --cflags libbpf libelf`
+  BPF_VALIDATE_BUILD_LIBS=`$PKG_CONFIG --libs libbpf libelf`
+  BPF_VALIDATE=`pwd`/bpf-validate
+  ax_bpf_validate_summary="$BPF_VALIDATE (built for the build machine by make check, from $ax_cv_bpf_dir/bpf-validate: $ax_bpf_validate_why)"
+  ax_bpf_validate_why=
+], [
+  AC_MSG_RESULT([no: $ax_bpf_v])
+  ax_bpf_validate_why="$ax_bpf_validate_why, and none can be built: $ax_bpf_v"
+  ax_bpf_validate_summary="$BPF_VALIDATE (bpftool prog loadall: $ax_bpf_validate_why)"
+])
 ])
 
 # _AX_BPF_VALIDATE_KERNELS: --with-bpf-validate-kernels, BPF_VALIDATE_KERNELS
@@ -131,6 +166,11 @@ AC_CACHE_CHECK([for bpf-vm-verify], [ax_cv_bpf_vm_verify], [dnl
     AS_IF([test "$ax_cv_bpf_vm_verify" = no && test -n "$PKG_CONFIG"], [
       ax_bpf_v=`$PKG_CONFIG --variable=bpf_vm_verify bpfbuild 2>/dev/null`
       AS_IF([test -n "$ax_bpf_v" && test -f "$ax_bpf_v" && test -x "$ax_bpf_v"], [ax_cv_bpf_vm_verify=$ax_bpf_v])])
+    # The VM tools bpfbuildize copied beside the engine (the Meson module
+    # finds the subproject's own there too).
+    AS_IF([test "$ax_cv_bpf_vm_verify" = no && test "$ax_cv_bpf_dir" != no &&
+           test -f "$ax_cv_bpf_dir/bpf-vm/bpf-vm-verify" && test -x "$ax_cv_bpf_dir/bpf-vm/bpf-vm-verify"],
+      [ax_cv_bpf_vm_verify=$ax_cv_bpf_dir/bpf-vm/bpf-vm-verify])
   ])
 ])
 AS_IF([test "$ax_cv_bpf_vm_verify" = no], [BPF_VM_VERIFY=], [BPF_VM_VERIFY=$ax_cv_bpf_vm_verify])

@@ -165,3 +165,11 @@ vm_kernels() {
 	case $(basename "$K612") in 6.12.*) ;; *) fail "matrix: the second kernel is not 6.12: $K612" ;; esac
 	[ -n "$KSID" ] || fail "matrix: no sid kernel"
 }
+# vm_kernel_61: vm_kernels, and k61, the name in the kernel cache of the
+# 6.1 that a test passes by name (as a consumer would), checked against
+# the matrix's.
+vm_kernel_61() {
+	k61=6.1.0-57-cloud-amd64
+	vm_kernels
+	[ "$(basename "$K61")" = "$k61" ] || fail "the kernel matrix's 6.1 is $(basename "$K61"), not $k61: update tests/lib.sh"
+}

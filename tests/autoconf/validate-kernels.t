@@ -60,9 +60,9 @@ note "no bpf-validate installed: the fallback, and the summary and the error say
 	mkdir "$T/b4f"
 	(cd "$T/b4f" && "$AC_SRC/configure" BPF_VM_VERIFY="$vmv") >"$T/4f.log" 2>&1 ||
 		{ tail -n 30 "$T/4f.log"; fail "configure without bpf-validate"; }
-	assert_grep "^ +validation +: \\S+/bpfbuild-validate-fallback \\(bpftool prog loadall: no bpf-validate is installed \\(on PATH or through pkg-config bpfbuild\\), and configure builds none\\), no VM kernels" \
+	assert_grep "^ +validation +: \\S+/bpfbuild-validate-fallback \\(bpftool prog loadall: no bpf-validate is installed \\(on PATH or through pkg-config bpfbuild\\), and none can be built: bpfbuild's helper directory has no bpf-validate sources \\(bpfbuildize run from a checkout or release tarball of bpfbuild copies them\\)\\), no VM kernels" \
 		"$T/4f.log" "summary"
-	ac_error "(\"bpftool prog loadall\" cannot run in the VMs); no bpf-validate is installed (on PATH or through pkg-config bpfbuild), and configure builds none: install it" \
+	ac_error "(\"bpftool prog loadall\" cannot run in the VMs); no bpf-validate is installed (on PATH or through pkg-config bpfbuild), and none can be built: bpfbuild's helper directory has no bpf-validate sources (bpfbuildize run from a checkout or release tarball of bpfbuild copies them): install it" \
 		"$T/4g.log" "$T/b4g" --with-bpf-validate-kernels="$K61" BPF_VM_VERIFY="$vmv"
 )
 
