@@ -357,6 +357,7 @@ int main(int argc, char **argv)
 			p += types[tail[i]].size;
 		}
 		memcpy(buf + tail_off, moved, type_end - tail_off);
+		free(moved);
 		parse_types(type_start, type_end);
 
 		for (uint32_t i = 1; i <= ntypes; i++) {

@@ -34,15 +34,7 @@ fi
 n=$(grep -c '^Running: ' "$T/replay.log" || :)
 assert_eq "regression inputs replayed" "$(find "$regress" -type f | wc -l)" "$n"
 
-rc=0
-"$fuzzer" -seed=1 -runs="${BV_FUZZ_RUNS:-300000}" -timeout=10 -rss_limit_mb=2048 \
-	-artifact_prefix="$T/artifacts/" -print_final_stats=1 "$T/corpus" >"$T/fuzz.log" 2>&1 || rc=$?
-if [ $rc -ne 0 ] || [ -n "$(ls -A "$T/artifacts")" ]; then
-	grep -E -A30 'ERROR|Sanitizer|runtime error|deadly signal|timeout' "$T/fuzz.log" | head -60
-	ls -l "$T/artifacts"
-	fail "the fuzzer found a problem (exit $rc)"
-fi
-assert_grep 'stat::number_of_executed_units: *[1-9]' "$T/fuzz.log" "fuzzer log"
+fuzz_run fuzzer "$fuzzer" "$T/corpus" "$T/artifacts" "$T/fuzz.log" "${BV_FUZZ_RUNS:-300000}"
 note "$(grep -E 'stat::number_of_executed_units' "$T/fuzz.log")"
 
 # The same for the JSON reader of --merge: the malformed documents of
@@ -58,11 +50,4 @@ rc=0
 [ $rc -eq 0 ] || { grep -E -A30 'ERROR|Sanitizer|runtime error|deadly signal' "$T/jreplay.log" | head -60
 	fail "a malformed document of fuzz-regress-json/ fails the reader (exit $rc)"; }
 assert_eq "JSON inputs replayed" "$(find "$jregress" -type f | wc -l)" "$(grep -c '^Running: ' "$T/jreplay.log" || :)"
-rc=0
-"$jfuzzer" -seed=1 -runs="${BV_FUZZ_RUNS:-300000}" -timeout=10 -rss_limit_mb=2048 \
-	-artifact_prefix="$T/jartifacts/" -print_final_stats=1 "$T/jcorpus" >"$T/jfuzz.log" 2>&1 || rc=$?
-if [ $rc -ne 0 ] || [ -n "$(ls -A "$T/jartifacts")" ]; then
-	grep -E -A30 'ERROR|Sanitizer|runtime error|deadly signal|timeout' "$T/jfuzz.log" | head -60
-	fail "the JSON fuzzer found a problem (exit $rc)"
-fi
-assert_grep 'stat::number_of_executed_units: *[1-9]' "$T/jfuzz.log" "JSON fuzzer log"
+fuzz_run "JSON fuzzer" "$jfuzzer" "$T/jcorpus" "$T/jartifacts" "$T/jfuzz.log" "${BV_FUZZ_RUNS:-300000}"

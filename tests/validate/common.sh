@@ -82,3 +82,18 @@ for s in secs:
 print(foreign, line)
 PY
 }
+
+# fuzz_run WHAT FUZZER CORPUS ARTIFACTS LOG RUNS: RUNS mutations of CORPUS
+# from seed 1 (libFuzzer, LSan on): no crash, leak, timeout or sanitizer
+# report, nothing in ARTIFACTS; WHAT names the fuzzer in the failure.
+fuzz_run() {
+	local what=$1 fuzzer=$2 corpus=$3 art=$4 log=$5 runs=$6 rc=0
+	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=1 "$fuzzer" -seed=1 -runs="$runs" -detect_leaks=1 -timeout=10 -rss_limit_mb=2048 \
+		-artifact_prefix="$art/" -print_final_stats=1 "$corpus" >"$log" 2>&1 || rc=$?
+	if [ $rc -ne 0 ] || [ -n "$(ls -A "$art")" ]; then
+		grep -E -A30 'ERROR|Sanitizer|runtime error|deadly signal|timeout' "$log" | head -60
+		ls -l "$art"
+		fail "the $what found a problem (exit $rc)"
+	fi
+	assert_grep 'stat::number_of_executed_units: *[1-9]' "$log" "$what log"
+}

@@ -1,6 +1,8 @@
 #!/bin/sh
-# Build a libFuzzer target: build.sh OUTPUT [CLANG] [static|json]
-# static (the default): the static checks; json: --merge's JSON reader.
+# Build a libFuzzer target: build.sh OUTPUT [CLANG] [static|json|info|btf-sort|btf-canon]
+# static (the default): the static checks; json: --merge's JSON reader;
+# info: --info's reader and printers; btf-sort, btf-canon: the engine's
+# bpfbuild-btf-sort without and with --canonical (fuzz_btf_sort.c).
 # Compiles the sources directly with clang, as the Meson build needs no
 # option for it; libbpf and libelf come from pkg-config.
 set -eu
@@ -8,20 +10,24 @@ out=$1
 cc=${2:-clang}
 target=${3:-static}
 src=$(cd "$(dirname "$0")/.." && pwd)
-if [ "$target" = json ]; then
-	# shellcheck disable=SC2046
-	exec "$cc" -g -O1 -std=gnu11 -D_GNU_SOURCE \
+engine=$(cd "$src/../../engine" && pwd)
+common="$src/btfcheck.c $src/btfext.c $src/elf.c $src/externs.c $src/lbpf.c $src/static.c $src/util.c"
+case $target in
+static) files="$src/fuzz/fuzz_static.c" ;;
+json) files="$src/fuzz/fuzz_json.c $src/json.c" ;;
+info) files="$src/fuzz/fuzz_info.c $src/report.c" ;;
+btf-sort | btf-canon)
+	# The tool alone (no libbpf), its two sources included by the target.
+	canonical=0
+	[ "$target" = btf-sort ] || canonical=1
+	exec "$cc" -g -O1 -std=gnu11 -D_GNU_SOURCE -DFUZZ_CANONICAL=$canonical \
 		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-		-I"$src" $(pkg-config --cflags libbpf libelf) \
-		"$src/fuzz/fuzz_json.c" "$src/json.c" "$src/btfcheck.c" "$src/btfext.c" "$src/elf.c" \
-		"$src/externs.c" "$src/lbpf.c" "$src/static.c" "$src/util.c" \
-		$(pkg-config --libs libbpf libelf) -o "$out"
-fi
-[ "$target" = static ] || { echo "build.sh: no fuzz target '$target' (static or json)" >&2; exit 2; }
-# shellcheck disable=SC2046
+		-I"$engine" "$src/fuzz/fuzz_btf_sort.c" -o "$out" ;;
+*) echo "build.sh: no fuzz target '$target' (static, json, info, btf-sort or btf-canon)" >&2; exit 2 ;;
+esac
+# shellcheck disable=SC2046,SC2086
 exec "$cc" -g -O1 -std=gnu11 -D_GNU_SOURCE \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
 	-I"$src" $(pkg-config --cflags libbpf libelf) \
-	"$src/fuzz/fuzz_static.c" "$src/btfcheck.c" "$src/btfext.c" "$src/elf.c" "$src/externs.c" "$src/lbpf.c" \
-	"$src/static.c" "$src/util.c" \
+	$files $common \
 	$(pkg-config --libs libbpf libelf) -o "$out"
