@@ -24,7 +24,10 @@ for o in write-counter/write_counter restrict-fs/restrict_fs exec-events/exec_ev
 	case $p in *vmlinux.h.pch*) fail "$o.bpf.o waits for the PCH: $p" ;; esac
 done
 # Should the decision fail (no script there), every object waits.
-make -C "$T/b" -p -n BPFBUILD_DIR="$T/none" socket-bind/socket_bind.bpf.o >"$T/db.txt" 2>&1
+# (make -n may then fail on other rules that need bpfbuild's files, such as
+# bpfbuild-btf-sort's where the probe chose it: its database is printed all
+# the same.)
+make -C "$T/b" -p -n BPFBUILD_DIR="$T/none" socket-bind/socket_bind.bpf.o >"$T/db.txt" 2>&1 || :
 case " $(prereqs socket-bind/socket_bind.bpf.o) " in *' vmlinux.h '*) ;; *) fail "with no bpfbuild-vmlinux-users, a uapi object does not wait for vmlinux.h" ;; esac
 make -C "$T/b" socket-bind/socket_bind.bpf.o >"$T/uapi.log" 2>&1 || { tail -n 20 "$T/uapi.log"; fail "make socket_bind.bpf.o"; }
 [ ! -e "$T/b/vmlinux.h" ] || fail "building a uapi-only object made vmlinux.h"
