@@ -113,10 +113,16 @@ path_without() {
 without_toolkit() {
 	path_without "$1/bin" 'bpf-validate' 'bpf-vm-*' 'bpf-core-check' 'bpfbuildize'
 	mkdir -p "$1/pc"
-	local pc
-	for pc in libbpf libelf zlib; do
-		ln -s "$(pkg-config --variable=pcfiledir "$pc")/$pc.pc" "$1/pc/" || fail "no $pc.pc"
+	local d f
+	# Every .pc of the default search path but bpfbuild's: libbpf's
+	# dependencies differ between releases (sid's libelf needs libzstd).
+	for d in $(pkg-config --variable pc_path pkg-config | tr ':' ' '); do
+		for f in "$d"/*.pc; do
+			[ -e "$f" ] && [ "${f##*/}" != bpfbuild.pc ] && [ ! -e "$1/pc/${f##*/}" ] || continue
+			ln -s "$f" "$1/pc/"
+		done
 	done
+	[ -e "$1/pc/libbpf.pc" ] || fail "no libbpf.pc (install libbpf-dev)"
 	export PATH="$1/bin" PKG_CONFIG_LIBDIR="$1/pc"
 	unset PKG_CONFIG_PATH BPF_VALIDATE BPF_VM_VERIFY
 }

@@ -67,17 +67,24 @@ bad_input meson "no BPF compiler installed, -Dbpf-framework=enabled" 1 "$line"
 # No bpf-validate installed and none can be built (a consumer without C,
 # and CC names no compiler): the bpftool fallback, with the reason in the
 # summary; validate-kernels then stops configure with that reason.
-without_toolkit "$T/notk"
-mkdir -p "$T/noc/subprojects"
-ln -s "$BPFBUILD_TOP" "$T/noc/subprojects/bpfbuild"
-printf "project('noc')\nbpf = subproject('bpfbuild').get_variable('bpf')\n" >"$T/noc/meson.build"
-CC=$T/no-cc meson setup "$T/b7" "$T/noc" -Dbpfbuild:bpf-compiler=clang >"$T/7.log" 2>&1 ||
-	{ tail -n 20 "$T/7.log"; fail "a consumer without a C compiler does not configure"; }
-assert_grep '^ +validation +: \S+/bpfbuild-validate-fallback \(bpftool prog loadall: no bpf-validate installed, and none can be built: no C compiler for the build machine\), no VM kernels' \
-	"$T/7.log" "the summary without a C compiler"
-bad_input meson "no bpf-validate installed, no C compiler to build it (summary)" 0 \
-	"$(grep -m1 -E '^ +validation +:' "$T/7.log" | sed -E 's/^ +//; s/ +: /: /')"
-line=$(CC=$T/no-cc setup_fails "$T/8.log" "$T/b8" "$T/noc" -Dbpfbuild:bpf-compiler=clang -Dbpfbuild:validate-kernels=6.1.0-57-cloud-amd64)
-echo "$line" | grep -q "validate-kernels needs bpf-validate .*(no C compiler for the build machine)" ||
-	fail "validate-kernels without a validator: $line"
-bad_input meson "-Dbpfbuild:validate-kernels=K, no bpf-validate installed, no C compiler to build it" 1 "$line"
+# Only where a BPF compiler needs no C program of bpfbuild's (the host's
+# clang 14): sid's clang 21 and gcc-bpf 16 need bpfbuild-btf-sort, which
+# needs a C compiler itself (safety/bad-input-table.t checks a Debian
+# root's rows as a part of the table).
+if [ -z "${BPFBUILD_ENV:-}" ]; then
+	without_toolkit "$T/notk"
+	nocc=clang
+	mkdir -p "$T/noc/subprojects"
+	ln -s "$BPFBUILD_TOP" "$T/noc/subprojects/bpfbuild"
+	printf "project('noc')\nbpf = subproject('bpfbuild').get_variable('bpf')\n" >"$T/noc/meson.build"
+	CC=$T/no-cc meson setup "$T/b7" "$T/noc" -Dbpfbuild:bpf-compiler=$nocc >"$T/7.log" 2>&1 ||
+		{ tail -n 20 "$T/7.log"; fail "a consumer without a C compiler does not configure"; }
+	assert_grep '^ +validation +: \S+/bpfbuild-validate-fallback \(bpftool prog loadall: no bpf-validate installed, and none can be built: no C compiler for the build machine\), no VM kernels' \
+		"$T/7.log" "the summary without a C compiler"
+	bad_input meson "no bpf-validate installed, no C compiler to build it (summary)" 0 \
+		"$(grep -m1 -E '^ +validation +:' "$T/7.log" | sed -E 's/^ +//; s/ +: /: /')"
+	line=$(CC=$T/no-cc setup_fails "$T/8.log" "$T/b8" "$T/noc" -Dbpfbuild:bpf-compiler=$nocc -Dbpfbuild:validate-kernels=6.1.0-57-cloud-amd64)
+	echo "$line" | grep -q "validate-kernels needs bpf-validate .*(no C compiler for the build machine)" ||
+		fail "validate-kernels without a validator: $line"
+	bad_input meson "-Dbpfbuild:validate-kernels=K, no bpf-validate installed, no C compiler to build it" 1 "$line"
+fi
