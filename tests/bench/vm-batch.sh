@@ -16,25 +16,12 @@
 #   fresh build); the kernels are bpf-vm-kernels matrix's.
 set -eu -o pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
-tools=$top/tools/bpf-vm
-bpftool=${BPFTOOL:-$(command -v bpftool || echo /usr/sbin/bpftool)}
 n=${1:-60} sample=${2:-3}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-now() { date +%s.%N; }
-since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
-
-if [ -z "${BPF_VALIDATE:-}" ]; then
-	meson setup "$tmp/build" "$top" >/dev/null && meson compile -C "$tmp/build" >/dev/null
-	BPF_VALIDATE=$tmp/build/tools/bpf-validate/bpf-validate
-fi
-"$bpftool" btf dump file /sys/kernel/btf/vmlinux format c >"$tmp/vmlinux.h"
+# shellcheck source=lib/vm-bench.sh
+. "$top/tests/bench/lib/vm-bench.sh"
 progs=(lsm_file_open fentry_vfs_unlink core_guarded)
 for p in "${progs[@]}"; do
-	clang -g -O2 -target bpf -mcpu=v3 -D__TARGET_ARCH_x86 -I"$tmp" \
-		-idirafter "/usr/include/$(gcc -print-multiarch)" \
-		-c "$top/tests/vm/progs/$p.bpf.c" -o "$tmp/$p.tmp.o"
-	"$bpftool" gen object "$tmp/$p.o" "$tmp/$p.tmp.o"
+	vm_prog "$p" "$tmp/$p.o"
 done
 mkdir "$tmp/objs"
 for ((i = 0; i < n; i++)); do

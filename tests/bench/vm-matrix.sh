@@ -11,26 +11,12 @@
 #   BPF_VM_ACCEL=tcg forces TCG.
 set -eu -o pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
-tools=$top/tools/bpf-vm
-bpftool=${BPFTOOL:-$(command -v bpftool || echo /usr/sbin/bpftool)}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-now() { date +%s.%N; }
-since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
-
-if [ -z "${BPF_VALIDATE:-}" ]; then
-	meson setup "$tmp/build" "$top" >/dev/null && meson compile -C "$tmp/build" >/dev/null
-	BPF_VALIDATE=$tmp/build/tools/bpf-validate/bpf-validate
-fi
-export BPF_VALIDATE
+# shellcheck source=lib/vm-bench.sh
+. "$top/tests/bench/lib/vm-bench.sh"
 objs=("$@")
 if [ ${#objs[@]} -eq 0 ]; then
-	"$bpftool" btf dump file /sys/kernel/btf/vmlinux format c >"$tmp/vmlinux.h"
 	for n in lsm_file_open fentry_vfs_unlink core_guarded; do
-		clang -g -O2 -target bpf -mcpu=v3 -D__TARGET_ARCH_x86 -I"$tmp" \
-			-idirafter "/usr/include/$(gcc -print-multiarch)" \
-			-c "$top/tests/vm/progs/$n.bpf.c" -o "$tmp/$n.tmp.o"
-		"$bpftool" gen object "$tmp/$n.bpf.o" "$tmp/$n.tmp.o"
+		vm_prog "$n" "$tmp/$n.bpf.o"
 		objs+=("$tmp/$n.bpf.o")
 	done
 fi
