@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * Reading the selftests' annotations (annot.h) from an object's BTF, and
- * matching their expected messages against a verifier log.  The meaning of
+ * Reading the selftests' annotations (annot.h) from an object's BTF.  It
+ * never calls bpf(): the static part, which the fuzzer links.  The meaning of
  * each tag is the kernel's test_loader's: the last of __success/__failure
  * wins, no tag of a mode means a privileged load expected to succeed,
  * messages match in their source order, each after the previous one.

@@ -300,6 +300,7 @@ void bv_verify(struct bv_object *o, struct bpf_object *obj,
 
 	if (opts->static_only || !o->nprogs)
 		goto out;
+	bv_annot_parse(o, obj);
 	if (o->foreign_endian) {
 		o->skip = xstrdup("the object's byte order is not the host kernel's");
 		goto out;
@@ -309,7 +310,6 @@ void bv_verify(struct bv_object *o, struct bpf_object *obj,
 		goto out;
 	}
 	bv_prepare_targets(o, obj, opts);
-	bv_annot_parse(o, obj);
 	patched = bv_missing_externs(o, buf, len);
 	if (patched) {
 		/* The static checks' object holds the extern as it was. */
