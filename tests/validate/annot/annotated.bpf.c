@@ -5,13 +5,7 @@
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>
 #include "bpf_misc.h"
-
-struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, 4);
-	__type(key, __u32);
-	__type(value, __u64);
-} vals SEC(".maps");
+#include "vals.h"
 
 /* The map value is used without its NULL check. */
 SEC("xdp")
@@ -21,10 +15,7 @@ __msg("R0 invalid mem access 'map_value_or_null'")
 __not_msg("misaligned")
 int deref_unchecked(struct xdp_md *ctx)
 {
-	__u32 key = 0;
-	__u64 *v = bpf_map_lookup_elem(&vals, &key);
-
-	return *v ? XDP_PASS : XDP_DROP;
+	return read_unchecked(0);
 }
 
 /* Loads, and BPF_PROG_TEST_RUN returns XDP_PASS. */

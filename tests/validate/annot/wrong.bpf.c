@@ -4,21 +4,7 @@
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>
 #include "bpf_misc.h"
-
-struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, 4);
-	__type(key, __u32);
-	__type(value, __u64);
-} vals SEC(".maps");
-
-static __always_inline int deref(void)
-{
-	__u32 key = 0;
-	__u64 *v = bpf_map_lookup_elem(&vals, &key);
-
-	return *v ? XDP_PASS : XDP_DROP;
-}
+#include "vals.h"
 
 SEC("xdp")
 __failure
@@ -31,14 +17,14 @@ SEC("xdp")
 __success
 int rejected_though_success(struct xdp_md *ctx)
 {
-	return deref();
+	return read_unchecked(0);
 }
 
 SEC("xdp")
 __failure __msg("this message is in no verifier log")
 int message_missing(struct xdp_md *ctx)
 {
-	return deref();
+	return read_unchecked(0);
 }
 
 /* Both messages are in the log, but in the other order. */
@@ -46,14 +32,14 @@ SEC("xdp")
 __failure __msg("invalid mem access") __msg("call bpf_map_lookup_elem")
 int messages_out_of_order(struct xdp_md *ctx)
 {
-	return deref();
+	return read_unchecked(0);
 }
 
 SEC("xdp")
 __failure __not_msg("call bpf_map_lookup_elem") __msg("invalid mem access")
 int message_not_expected(struct xdp_md *ctx)
 {
-	return deref();
+	return read_unchecked(0);
 }
 
 SEC("xdp")
