@@ -84,6 +84,25 @@ PY
 	done
 done
 
+# gcc-bpf writes the tags from GCC 14 (sid's 16): judged as clang's are.
+# GCC 12 (bookworm's) has no btf_decl_tag: nothing to compare there.
+gcc_major=$(bpf-gcc -dumpversion | cut -d. -f1)
+[ "$gcc_major" -ge 14 ] || echo "note: bpf-gcc $gcc_major has no btf_decl_tag: its objects are not judged by annotation"
+for s in annotated wrong; do
+	[ "$gcc_major" -ge 14 ] || break
+	bpf-gcc "${BPF_GCC_FLAGS[@]}" -gbtf -mcpu=v3 -I"$A" -c "$A/$s.bpf.c" -o "$T/$s-gcc.o" ||
+		fail "$s.bpf.c does not compile with bpf-gcc $gcc_major"
+	"$BPFTOOL" btf dump file "$T/$s-gcc.o" >"$T/btf-gcc"
+	assert_grep "DECL_TAG 'comment:[0-9]+:test_expect_" "$T/btf-gcc" "gcc-bpf's BTF"
+	run_bv "$T/$s-gcc.json" "$T/err" --json "$T/$s-gcc.o"
+	python3 - "$T/${s:0:1}.json" "$T/$s-gcc.json" <<'PY' || fail "gcc-bpf's $s.o judged otherwise than clang's"
+import json, sys
+res = lambda f: [(q["name"], q["annotation"]["result"] if q["annotation"] else None)
+                 for q in json.load(open(f))["objects"][0]["programs"]]
+sys.exit(0 if res(sys.argv[1]) == res(sys.argv[2]) else 1)
+PY
+done
+
 # --merge --policy: as annotated is a pass in the kernel's column; an
 # annotation that does not hold fails, with its cause under the table.
 run_bv "$T/m.txt" "$T/err" --merge --policy "host=$T/a.json"
