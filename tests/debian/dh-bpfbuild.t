@@ -1,15 +1,16 @@
 # The debhelper addon (debhelper/, -Ddh-addon=true): the README's Meson
 # consumer packaged with tests/debian/consumer-pkg/debian ("dh $@
 # --buildsystem=meson", "Build-Depends: dh-sequence-bpfbuild") builds with
-# dpkg-buildpackage and the addon of a staged install of this tree.  Its .deb ships
-# /usr/share/doc/bpf-consumer/bpf-verdicts (per object: the compiler, the
-# verifier test's result, each program's verdict on the build host's
-# kernel and on a VM's; sorted, no build path), and lintian finds nothing to say about
-# its BPF objects.  dh_bpfbuild fails, one line each, on an object holding
-# the build path, an object without BTF, and an object whose verifier test
-# did not run; under nocheck it ships "not verified: nocheck", and a test
-# the build host could not run (unprivileged, exit 77) is shipped with its
-# reason.  dh_bpfbuild.1 renders, dated by SOURCE_DATE_EPOCH.
+# dpkg-buildpackage and the addon of a staged install of this tree.  Its
+# .deb ships /usr/share/doc/bpf-consumer/bpf-verdicts (per object: the
+# compiler, the verifier test's result, each program's verdict on the
+# build host's kernel and on a VM's; sorted, no build path), and lintian
+# finds nothing to say about its BPF objects.  dh_bpfbuild fails, one line
+# each, on an object holding the build path, one without BTF, a host ELF
+# named *.bpf.o, and objects whose verifier test did not run; under
+# nocheck it ships "not verified: nocheck", and a test the build host
+# could not run (unprivileged, exit 77) is shipped with its reason.
+# dh_bpfbuild.1 renders, dated by SOURCE_DATE_EPOCH.
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/../safety/lib-bad-input.sh"
 . "$(dirname "$0")/../meson/lib-consumer.sh"
