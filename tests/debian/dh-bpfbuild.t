@@ -135,7 +135,8 @@ mkdir -m 0777 "$T/unpriv"
 chmod o+x "$T"
 cp "$src"/obj-*/socket-bind.bpf.o "$src"/obj-*/write-counter.bpf.o "$T/unpriv/"
 rc=0
-setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all \
+# A build daemon is no CI run: there a skip stays a skip (77), not a failure.
+env -u CI setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all \
 	sh "$BPFBUILD_TOP/engine/bpfbuild-validate-test" --validator "$stage/usr/bin/bpf-validate" \
 	--compiler 'clang 99.1' -- "$T/unpriv/socket-bind.bpf.o" >"$T/unpriv.log" 2>&1 || rc=$?
 assert_eq "the verifier test's exit, unprivileged" 77 "$rc"
