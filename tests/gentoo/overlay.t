@@ -56,17 +56,22 @@ PY
 done
 
 note "eclass documentation"
+for E in "$OVERLAY"/eclass/*.eclass; do
+	name=${E##*/}
+	for tag in "@ECLASS: $name" '@MAINTAINER:' '@SUPPORTED_EAPIS: 8' '@BLURB: ' '@DESCRIPTION:'; do
+		assert_grep "^# $tag" "$E" "$name tag $tag"
+	done
+	guard=_$(basename "$name" .eclass | tr a-z- A-Z_)_ECLASS
+	assert_grep "^if \[\[ -z \\$\{$guard\} \]\]; then\$" "$E" "$name include guard"
+	for fn in $(sed -nE 's/^([A-Za-z_][A-Za-z0-9_-]*)\(\) \{$/\1/p' "$E"); do
+		grep -qE "^# @FUNCTION: $fn$" "$E" || fail "$name: function $fn has no @FUNCTION block"
+		case $fn in _*) grep -A1 -E "^# @FUNCTION: $fn$" "$E" | grep -q '@INTERNAL' || fail "$name: $fn lacks @INTERNAL" ;; esac
+	done
+done
 E=$OVERLAY/eclass/bpfbuild.eclass
-for tag in '@ECLASS: bpfbuild.eclass' '@MAINTAINER:' '@SUPPORTED_EAPIS: 8' '@BLURB: ' '@DESCRIPTION:' '@EXAMPLE:'; do
-	assert_grep "^# $tag" "$E" "eclass tag $tag"
-done
-assert_grep '^if \[\[ -z \$\{_BPFBUILD_ECLASS\} \]\]; then$' "$E" "include guard"
-for fn in $(sed -nE 's/^([A-Za-z_][A-Za-z0-9_-]*)\(\) \{$/\1/p' "$E"); do
-	grep -qE "^# @FUNCTION: $fn$" "$E" || fail "function $fn has no @FUNCTION block"
-	case $fn in _*) grep -A1 -E "^# @FUNCTION: $fn$" "$E" | grep -q '@INTERNAL' || fail "$fn lacks @INTERNAL" ;; esac
-done
+assert_grep '^# @EXAMPLE:' "$E" "bpfbuild.eclass tag @EXAMPLE"
 for v in BPFBUILD_OPTIONAL_IUSE BPFBUILD_DEFAULT_COMPILER BPFBUILD_OBJDIR BPF_CC BPF_CFLAGS; do
-	grep -qE "^# @ECLASS_VARIABLE: $v$" "$E" || fail "$v has no @ECLASS_VARIABLE block"
+	grep -qE "^# @ECLASS_VARIABLE: $v$" "$OVERLAY"/eclass/*.eclass || fail "$v has no @ECLASS_VARIABLE block"
 done
 for v in BPFBUILD_OPTIONAL_IUSE BPFBUILD_DEFAULT_COMPILER; do
 	grep -A1 -E "^# @ECLASS_VARIABLE: $v$" "$E" | grep -q '@PRE_INHERIT' || fail "$v lacks @PRE_INHERIT"
