@@ -55,6 +55,56 @@ PY
 	assert_eq "$pkg: flags in metadata.xml vs IUSE" "$local_flags" "$documented"
 done
 
+note "README, URLs, maintainers, Manifests"
+R=$OVERLAY/README.md
+[ -f "$R" ] || fail "the overlay has no README.md"
+for d in "$OVERLAY"/*/*/; do
+	pkg=${d%/}; pkg=${pkg#"$OVERLAY"/}
+	case $pkg in profiles/* | metadata/*) continue ;; esac
+	grep -qF "\`$pkg\`" "$R" || fail "README.md does not say what $pkg is"
+done
+for e in "$OVERLAY"/eclass/*.eclass; do
+	grep -qF "\`eclass/${e##*/}\`" "$R" || fail "README.md does not say what eclass/${e##*/} is"
+done
+# The repos.conf it gives: the repository's own name, at ebuilds/ of a clone.
+assert_grep "^\[$(cat "$OVERLAY/profiles/repo_name")\]\$" "$R" "README.md's repos.conf section"
+assert_grep '^location = /.*/ebuilds$' "$R" "README.md's repos.conf location"
+assert_grep 'eselect repository' "$R" "README.md (eselect repository)"
+# No placeholder: no reserved example domain or TLD, no "TODO".
+if grep -rnE 'example\.(org|com|net)|\.invalid\b|\bTODO\b' "$OVERLAY" >"$T/placeholders"; then
+	cat "$T/placeholders"; fail "the overlay carries placeholders"
+fi
+# One home for the project: every URL of the overlay is under the toolkit's
+# HOMEPAGE (or Gentoo's), and the upstream remote-id is that repository.
+pm_ok "HOMEPAGE" "pm_source_ebuild '$OVERLAY/dev-util/bpfbuild/bpfbuild-0.1.0.ebuild'; echo \$HOMEPAGE"
+home=$(cat "$PM_OUT")
+case $home in https://github.com/*/*) ;; *) fail "dev-util/bpfbuild's HOMEPAGE is not a GitHub repository: $home" ;; esac
+grep -rhoE 'https?://[^ "<>)`]+' "$OVERLAY" | sort -u >"$T/urls"
+while read -r u; do
+	case $u in "$home" | "$home"[/.#]* | https://www.gentoo.org/dtd/*) ;; *) fail "a URL elsewhere than $home: $u" ;; esac
+done <"$T/urls"
+for xml in "$OVERLAY"/*/*/metadata.xml; do
+	assert_grep "<remote-id type=\"github\">${home#https://github.com/}</remote-id>" "$xml" "${xml#"$OVERLAY"/} remote-id"
+	assert_grep "<bugs-to>$home/issues</bugs-to>" "$xml" "${xml#"$OVERLAY"/} bugs-to"
+	assert_grep '<name>The bpfbuild project</name>' "$xml" "${xml#"$OVERLAY"/} maintainer"
+done
+# Every DIST line names a distfile of its package's ebuilds, with both hashes.
+for man in "$OVERLAY"/*/*/Manifest; do
+	[ -f "$man" ] || continue
+	dir=$(dirname "$man")
+	files=
+	for eb in "$dir"/*.ebuild; do
+		pm_ok "$eb SRC_URI" "pm_source_ebuild '$eb'; echo \$SRC_URI"
+		files+=" $(tr ' ' '\n' <"$PM_OUT" | grep -v '^->$' | sed 's|.*/||')"
+	done
+	while read -r kind f size rest; do
+		[ "$kind" = DIST ] || continue
+		case " $files " in *" $f "*) ;; *) fail "${man#"$OVERLAY"/}: $f is no distfile of its ebuilds" ;; esac
+		[[ $size =~ ^[0-9]+$ && $rest =~ ^BLAKE2B\ [0-9a-f]{128}\ SHA512\ [0-9a-f]{128}$ ]] ||
+			fail "${man#"$OVERLAY"/}: $f: not 'SIZE BLAKE2B <hex> SHA512 <hex>'"
+	done <"$man"
+done
+
 note "eclass documentation"
 for E in "$OVERLAY"/eclass/*.eclass; do
 	name=${E##*/}
