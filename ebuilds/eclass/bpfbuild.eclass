@@ -259,23 +259,32 @@ bpfbuild_pkg_setup() {
 # @DESCRIPTION:
 # Print the bpfbuild Meson options for the USE flags, one per line:
 # @CODE
-# -Dbpf-framework=enabled|disabled
-# -Dbpf-compiler=clang|gcc
+# -Dbpfbuild:bpf-framework=enabled|disabled
+# -Dbpfbuild:bpf-compiler=clang|gcc
 # @CODE
-# The compiler is given even with the BPF parts disabled, so that the
-# option never falls back to "auto" (automagic).  No argument contains
-# whitespace, so both "mapfile -t arr < <(bpfbuild_meson_args)" and an
-# unquoted $(bpfbuild_meson_args) work.
+# spelled as a subproject's options are, or -Dbpf-framework=... where the
+# package's own meson.options (or meson_options.txt) in ${S} declares the
+# option, as systemd does: bpfbuild's options yield to it, and Meson
+# stops at an unknown top-level option.  The compiler is given even with
+# the BPF parts disabled, so that the option never falls back to "auto"
+# (automagic).  No argument contains whitespace, so both "mapfile -t arr
+# < <(bpfbuild_meson_args)" and an unquoted $(bpfbuild_meson_args) work.
 bpfbuild_meson_args() {
 	debug-print-function "${FUNCNAME[0]}" "$@"
 
 	[[ ${#} -eq 0 ]] || die "Usage: ${FUNCNAME[0]}"
-	if _bpfbuild_enabled; then
-		echo "-Dbpf-framework=enabled"
-	else
-		echo "-Dbpf-framework=disabled"
-	fi
-	echo "-Dbpf-compiler=$(usex clang clang gcc)"
+	local fw=disabled
+	_bpfbuild_enabled && fw=enabled
+	local -A value=( [bpf-framework]=${fw} [bpf-compiler]=$(usex clang clang gcc) )
+	local opts=${S}/meson.options name d
+	[[ -f ${opts} ]] || opts=${S}/meson_options.txt
+	for name in bpf-framework bpf-compiler; do
+		d=-Dbpfbuild:
+		if [[ -f ${opts} ]] && grep -qE "^[[:space:]]*option[[:space:]]*\\([[:space:]]*'${name}'" "${opts}"; then
+			d=-D
+		fi
+		echo "${d}${name}=${value[${name}]}"
+	done
 }
 
 # @FUNCTION: bpfbuild_econf_args
