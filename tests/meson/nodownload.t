@@ -25,6 +25,12 @@ assert_grep "validation *: $T/prefix/bin/bpf-validate" "$T/c.log" "the consumer'
 [ -f "$T/c/subprojects/bpfbuild/engine/bpfbuild-cc" ] || fail "the unpacked module has no engine"
 meson compile -C "$T/c-b" >>"$T/c.log" 2>&1 || { tail -n 20 "$T/c.log"; fail "the consumer does not build"; }
 
+# With the toolkit's bin off PATH, the installed bpf-validate is still the
+# validator: found through bpfbuild.pc, as the autoconf macros find it.
+PATH=${PATH#"$T/prefix/bin:"} meson setup --wrap-mode=nodownload "$T/c-b1" "$T/c" -Dbpfbuild:bpf-compiler=clang >"$T/c1.log" 2>&1 ||
+	{ tail -n 20 "$T/c1.log"; fail "the consumer does not configure with the toolkit's bin off PATH"; }
+assert_grep "validation *: $T/prefix/bin/bpf-validate" "$T/c1.log" "the summary with the toolkit's bin off PATH"
+
 # An archive whose bytes are not the wrap's is refused, not used.
 rm -rf "$T/c/subprojects/bpfbuild"
 archive=$(sed -n 's/^source_filename = //p' "$T/c/subprojects/bpfbuild.wrap")
