@@ -15,7 +15,6 @@
 #include "bpf-validate.h"
 #include "merge.h"
 
-#define EXIT_SKIP 77
 #define MAX_JSON (256UL << 20)	/* a document larger than this is no report */
 
 /* The contents of PATH, NUL-terminated (*LEN without it); NULL with *WHY
