@@ -52,7 +52,7 @@ assert_grep "^$T/long\.c: 405 lines \(at most 400" "$T/long.out"
 assert_grep "^$T/long\.c:1: f\(\) is 105 lines \(at most 100" "$T/long.out"
 
 note "engine/ and tools/"
-cd "$BPFBUILD_TOP"
+cd "$BPFBUILD_TOP" || fail "no $BPFBUILD_TOP"
 mapfile -t files < <(git ls-files 'engine/*.[ch]' 'tools/*.[ch]' 2>/dev/null ||
 	find engine tools -name '*.[ch]')
 [ "${#files[@]}" -gt 40 ] || fail "only ${#files[@]} C files found in engine/ and tools/"

@@ -27,7 +27,7 @@ layers() {
 		from=$(basename "$o" .o).c
 		while read -r sym _; do
 			to=${def[$sym]:-}
-			[ -n "$to" ] && [ "$to" != "$from" ] || continue
+			if [ -z "$to" ] || [ "$to" = "$from" ]; then continue; fi
 			dep[$from]+=" $to"
 			why[$from>$to]=${why[$from>$to]:-$sym}
 		done < <(nm -P --undefined-only "$o")
@@ -49,6 +49,7 @@ layers() {
 		return 1
 	}
 	for from in "${!dep[@]}"; do
+		# shellcheck disable=SC2086 # the list's words
 		for to in $(printf '%s\n' ${dep[$from]} | sort -u); do
 			if [ "$from" \< "$to" ] && reach "$to" "$from"; then
 				echo "$name: circle: $from uses $to (${why[$from>$to]}), and $to leads back to $from"
