@@ -22,7 +22,7 @@ assert_no_grep "bpfbuild:(gentoo|vm) /|(gentoo|vm) - bpfbuild:" "$log" "src_test
 [ -x "$D/usr/bin/bpf-validate" ] || fail "usr/bin/bpf-validate not installed"
 "$D/usr/bin/bpf-validate" --help >"$T/help" 2>&1 || fail "the installed bpf-validate does not run: $(head -n 3 "$T/help")"
 # The VM tools: links in usr/bin that work where ${D} lies (relative), to
-# scripts that find their awk parts beside them.
+# scripts that find their helper files beside them.
 for t in bpf-vm-kernels bpf-vm-verify bpf-core-check; do
 	[ -L "$D/usr/bin/$t" ] || fail "usr/bin/$t is not installed as a link"
 	case $(readlink "$D/usr/bin/$t") in /*) fail "usr/bin/$t: an absolute link: $(readlink "$D/usr/bin/$t")" ;; esac

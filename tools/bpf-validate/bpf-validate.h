@@ -214,5 +214,6 @@ const char *bv_verdict_str(enum bv_verdict v);
 /* json_write.c: a JSON string (null for NULL) or list of them, on stdout */
 void bv_json_str(const char *s);
 void bv_json_strlist(const struct bv_strlist *l);
+void bv_json_ascii(const char *s);
 
 #endif

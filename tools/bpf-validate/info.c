@@ -25,6 +25,7 @@
 
 #include "bpf-validate.h"
 #include "btfext.h"
+#include "core.h"
 
 /* libbpf's names for enum bpf_core_relo_kind, as its debug log prints them. */
 static const char *const relo_kinds[] = {
@@ -302,6 +303,46 @@ static void info_free(struct info *in)
 	if (in->elf_open)
 		bv_elf_close(&in->elf);
 	free(in->error);
+}
+
+/* For --core-check: O's relocations and error, as --info prints them. */
+void bv_info_core(struct bv_core_obj *o)
+{
+	struct info in = { .path = o->path };
+	void *buf = NULL;
+	size_t len = 0;
+	char kind[16];
+
+	if (!bv_read_file(o->path, &buf, &len, &in.error))
+		read_info(&in, buf, len);
+	o->error = in.error;
+	in.error = NULL;
+	o->have = xcalloc(in.nrelos + 1, sizeof(*o->have));
+	for (size_t i = 0; i < in.nrelos; i++) {
+		const struct info_relo *r = &in.relos[i];
+		struct bv_core_have *h = &o->have[o->nhave++];
+
+		snprintf(kind, sizeof(kind), "%u", r->kind);
+		h->sec = xstrdup(r->sec);
+		h->idx = r->index;
+		h->kind = xstrdup(r->kind_name ? r->kind_name : kind);
+		h->prog = xstrdup(r->prog ? r->prog : "");
+		h->src = xstrdup(r->source ? r->source : "");
+	}
+	info_free(&in);
+	free(buf);
+}
+
+void bv_core_obj_free(struct bv_core_obj *o)
+{
+	for (size_t i = 0; i < o->nhave; i++) {
+		free(o->have[i].sec);
+		free(o->have[i].kind);
+		free(o->have[i].prog);
+		free(o->have[i].src);
+	}
+	free(o->have);
+	free(o->error);
 }
 
 int bv_info(char **paths, int n, bool json)

@@ -3,6 +3,7 @@
  * (report.c, compare_report.c, info.c, annot_out.c): valid UTF-8 whatever
  * bytes an object holds.  json.c reads JSON; this writes it. */
 #include <stdio.h>
+#include <string.h>
 
 #include "bpf-validate.h"
 
@@ -68,4 +69,52 @@ void bv_json_strlist(const struct bv_strlist *l)
 		bv_json_str(l->v[i]);
 	}
 	putchar(']');
+}
+
+/* One code point as \uXXXX, a surrogate pair above the BMP. */
+static void u_escape(unsigned long cp)
+{
+	if (cp >= 0x10000) {
+		cp -= 0x10000;
+		printf("\\u%04lx\\u%04lx", 0xd800 + (cp >> 10), 0xdc00 + (cp & 0x3ff));
+	} else {
+		printf("\\u%04lx", cp);
+	}
+}
+
+/* S as JSON in ASCII, as Python's json.dump writes it (ensure_ascii), and
+ * DEL escaped too: bpf-core-check's document, byte for byte as it was. */
+void bv_json_ascii(const char *s)
+{
+	static const char esc[] = "\"\"\\\\\nn\rr\tt\bb\ff";
+	const unsigned char *p = (const unsigned char *)s;
+
+	putchar('"');
+	while (*p) {
+		const char *e = *p < 0x80 ? strchr(esc, *p) : NULL;
+		int n = utf8_len(p);
+		unsigned long cp;
+
+		if (e && (e - esc) % 2 == 0) {
+			printf("\\%c", e[1]);
+		} else if (*p < 0x20 || *p == 0x7f) {
+			u_escape(*p);
+		} else if (*p < 0x80) {
+			putchar(*p);
+		} else if (!n) {
+			u_escape(0xfffd);
+		} else {
+			cp = *p & (n == 2 ? 0x1f : n == 3 ? 0x0f : 0x07);
+			for (int i = 1; i < n; i++)
+				cp = cp << 6 | (p[i] & 0x3f);
+			if ((n == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
+			    (n == 4 && (cp < 0x10000 || cp > 0x10ffff))) {
+				cp = 0xfffd;
+				n = 0;
+			}
+			u_escape(cp);
+		}
+		p += n ? n : 1;
+	}
+	putchar('"');
 }

@@ -12,6 +12,7 @@
 #include <bpf/libbpf.h>
 
 #include "bpf-validate.h"
+#include "core.h"
 #include "bv-config.h"
 #include "merge.h"
 
@@ -317,7 +318,12 @@ int main(int argc, char **argv)
 	struct bv_merge_opts mo = { 0 };
 	struct modes md = { 0 };
 	const char *ci = getenv("CI");
-	int rc = parse_opts(argc, argv, &opts, &mo, &md);
+	int rc;
+
+	/* bpf-core-check's body: its own words, from that script only. */
+	if (argc > 1 && !strcmp(argv[1], "--core-check"))
+		return bv_core_check(argc - 1, argv + 1);
+	rc = parse_opts(argc, argv, &opts, &mo, &md);
 
 	if (rc >= 0)
 		return rc;
