@@ -24,7 +24,7 @@ tmp_reap() {
 		# Ours: marked, not a link, and owned by this user ("test -O" is
 		# not POSIX).
 		[ -f "$d/.bpfbuild-owner" ] && [ ! -L "$d" ] || continue
-		[ "$(ls -ldn "$d" | awk '{ print $3 }')" = "$(id -u)" ] || continue
+		ls -ldn "$d" | { read -r _ _ u _ && [ "$u" = "$(id -u)" ]; } || continue
 		read -r h p s <"$d/.bpfbuild-owner" || continue
 		[ "$h" = "$(uname -n)" ] || continue
 		case $p in ''|*[!0-9]*) continue ;; esac
