@@ -1,15 +1,16 @@
-# The bpf-vm tools are POSIX sh and awk (the report: bpf-validate --merge): with no python anywhere on PATH,
-# bpf-core-check and bpf-vm-verify (its report) give the same results, and
-# their --json is one valid document.  awk here is Debian's mawk.
+# The bpf-vm tools are POSIX sh (the reports: bpf-validate --merge and
+# --core-check): with no python and no awk anywhere on PATH, bpf-core-check
+# and bpf-vm-verify (its report) give the same results, and their --json is
+# one valid document.
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/lib-vm.sh"
 k61=$(basename "$K61")
 
-# A PATH with everything but python*.
-path_without "$T/bin" 'python*'
+# A PATH with everything but python* and any awk.
+path_without "$T/bin" 'python*' '*awk'
 nopy() { env PATH="$T/bin" "$@"; }
 ! nopy sh -c 'command -v python3' >/dev/null || fail "python3 still on the test PATH"
-note "awk is $(readlink -f "$(command -v awk)")"
+! nopy sh -c 'command -v awk' >/dev/null || fail "awk still on the test PATH"
 for f in "$VM_TOOLS"/bpf-core-check "$VM_TOOLS"/bpf-vm-report "$VM_TOOLS"/bpf-vm-verify; do
 	assert_eq "$(basename "$f")'s interpreter" '#!/bin/sh' "$(head -n 1 "$f")"
 done
