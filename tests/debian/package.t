@@ -44,9 +44,11 @@ wait %1 || exit 1
 wait %2 || exit 1
 note "two builds: $(($(date +%s) - t0)) s"
 changes=$(ls "$T"/a/*.changes)
-debs=$(cd "$T/a" && ls ./*.deb | grep -v dbgsym)
-for p in bpfbuild bpf-validate bpfbuild-vm-tools; do
-	grep -q "^ ${p}_" <(echo "$debs" | sed 's,^\./, ,') || fail "no $p package built"
+version=$(cd "$T/a/bpfbuild" && dpkg-parsechangelog -S Version)
+project=$(sed -n "s/^[[:space:]]*version : '\([^']*\)',\$/\1/p" "$BPFBUILD_TOP/meson.build" | head -n 1)
+assert_eq "debian/changelog's version (meson.build's project version)" "$project" "$version"
+for p in bpfbuild_${version}_all bpf-validate_${version}_$(dpkg --print-architecture) bpfbuild-vm-tools_${version}_all; do
+	[ -f "$T/a/$p.deb" ] || fail "no $p.deb built"
 done
 for d in "$T"/a/*.deb; do
 	cmp -s "$d" "$T/other/path/b/${d##*/}" || fail "${d##*/} is not reproducible (another build path, umask, TZ, locale)"
