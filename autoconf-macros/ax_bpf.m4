@@ -164,6 +164,7 @@ ax_bpf_compare=no
 ax_bpf_compare_why="not asked for (--enable-bpf-compare)"
 ax_bpf_compare_list=
 BPF_KIND=$ax_cv_bpf_cc_kind
+BPF_CC_VERSION=$ax_cv_bpf_cc_version
 BPF_COMPARE_KIND= BPF_COMPARE_CC= BPF_COMPARE_FLAGS= BPF_COMPARE_LINK= BPF_COMPARE_LACKING=
 AS_IF([test "$ax_bpf_enabled" = yes && test "$enable_bpf_compare" != no], [
   AS_IF([test "$ax_cv_bpf_cc_kind" = clang], [BPF_COMPARE_KIND=gcc], [BPF_COMPARE_KIND=clang])
@@ -216,6 +217,7 @@ _AX_BPF_EOF
     AC_MSG_WARN([bpf-compare: $ax_bpf_compare_why])])
 ], [test "$enable_bpf_compare" != no], [ax_bpf_compare_why="BPF disabled"])
 AC_SUBST([BPF_KIND])
+AC_SUBST([BPF_CC_VERSION])
 AC_SUBST([BPF_COMPARE_KIND])
 AC_SUBST([BPF_COMPARE_CC])
 AC_SUBST([BPF_COMPARE_FLAGS])

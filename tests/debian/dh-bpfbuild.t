@@ -1,0 +1,129 @@
+# The debhelper addon (debhelper/, -Ddh-addon=true): tests/debian/consumer-pkg,
+# a Meson consumer whose debian/ is "dh $@ --buildsystem=meson" and
+# "Build-Depends: dh-sequence-bpfbuild", builds with dpkg-buildpackage and
+# the addon of a staged install of this tree.  Its .deb ships
+# /usr/share/doc/bpf-consumer/bpf-verdicts (per object: the compiler, the
+# verifier test's result, each program's verdict on the build host's
+# kernel; sorted, no build path), and lintian finds nothing to say about
+# its BPF objects.  dh_bpfbuild fails, one line each, on an object holding
+# the build path, an object without BTF, and an object whose verifier test
+# did not run; under nocheck it ships "not verified: nocheck", and a test
+# the build host could not run (unprivileged, exit 77) is shipped with its
+# reason.  dh_bpfbuild.1 renders, dated by SOURCE_DATE_EPOCH.
+. "$(dirname "$0")/../lib.sh"
+
+for p in dh dpkg-buildpackage lintian pod2man; do
+	command -v "$p" >/dev/null || fail "$p not installed (tests/install-deps installs debhelper, dpkg-dev and lintian on the host)"
+done
+unset BPF_VALIDATE_KERNELS DEB_BUILD_OPTIONS
+
+note "staged install of the toolkit with -Ddh-addon=true"
+stage=$T/stage
+SOURCE_DATE_EPOCH=1700000000 meson setup "$T/tk" "$BPFBUILD_TOP" --prefix=/usr -Ddh-addon=true >"$T/tk.log" 2>&1 &&
+	SOURCE_DATE_EPOCH=1700000000 meson install -C "$T/tk" --destdir "$stage" >>"$T/tk.log" 2>&1 ||
+	{ tail -n 30 "$T/tk.log"; fail "the toolkit with -Ddh-addon=true does not build and install"; }
+[ -x "$stage/usr/bin/dh_bpfbuild" ] || fail "no bin/dh_bpfbuild installed"
+[ -f "$stage/usr/share/perl5/Debian/Debhelper/Sequence/bpfbuild.pm" ] || fail "no share/perl5/Debian/Debhelper/Sequence/bpfbuild.pm installed"
+page=$stage/usr/share/man/man1/dh_bpfbuild.1
+[ -f "$page" ] || fail "no man1/dh_bpfbuild.1 installed"
+LC_ALL=C MANWIDTH=100 man --nh --nj -l "$page" >"$T/man.txt" 2>"$T/man.err" || fail "man -l dh_bpfbuild.1 exits $?"
+[ ! -s "$T/man.err" ] || fail "man -l dh_bpfbuild.1 warns: $(head -n 3 "$T/man.err")"
+assert_grep '^ +dh_bpfbuild - check the BPF objects' "$T/man.txt" "dh_bpfbuild.1 (NAME)"
+assert_grep '^\.TH DH_BPFBUILD 1 "2023-11-14" "bpfbuild [0-9.]+"' "$page" "dh_bpfbuild.1 (SOURCE_DATE_EPOCH's date)"
+export PATH="$stage/usr/bin:$PATH" PERL5LIB="$stage/usr/share/perl5"
+
+note "dpkg-buildpackage of tests/debian/consumer-pkg"
+src=$T/src/bpf-consumer
+mkdir -p "$T/src"
+cp -R "$BPFBUILD_TOP/tests/debian/consumer-pkg" "$src"
+cp "$BPFBUILD_TOP/tests/meson/consumer/"* "$src/"
+subproject_copy "$src/subprojects/bpfbuild"
+# build: the package's own build and tests (dh_auto_test runs meson test).
+build() { (cd "$src" && dpkg-buildpackage -us -uc -b -d) >"$T/$1.log" 2>&1; }
+build deb || { tail -n 40 "$T/deb.log"; fail "dpkg-buildpackage of the consumer package"; }
+assert_grep '^ +dh_bpfbuild ' "$T/deb.log" "the build (dh ran dh_bpfbuild)"
+deb=$T/src/bpf-consumer_1.0_amd64.deb
+[ -f "$deb" ] || deb=$(ls "$T"/src/bpf-consumer_1.0_*.deb | grep -v dbgsym)
+dpkg-deb -x "$deb" "$T/deb"
+rec=$T/deb/usr/share/doc/bpf-consumer/bpf-verdicts
+[ -f "$rec" ] || fail "the .deb has no /usr/share/doc/bpf-consumer/bpf-verdicts"
+cat "$rec"
+host=$(uname -r)
+for o in socket-bind:deny_low_ports write-counter:count_write; do
+	p=/usr/lib/bpf/bpf-consumer/${o%%:*}.bpf.o
+	[ -f "$T/deb$p" ] || fail "the .deb lacks $p"
+	assert_grep "^$p compiler (clang|gcc) [0-9]+\\." "$rec" "bpf-verdicts ($p's compiler)"
+	assert_grep "^$p test pass\$" "$rec" "bpf-verdicts ($p's test)"
+	assert_grep "^$p kernel host=${host//./\\.} ${o#*:} pass\$" "$rec" "bpf-verdicts ($p on the build host's kernel)"
+done
+grep -v '^#' "$rec" | LC_ALL=C sort -c || fail "bpf-verdicts is not sorted"
+assert_no_grep "$T|/tmp/|[0-9]{4}-[0-9]{2}-[0-9]{2}" "$rec" "bpf-verdicts (build paths, dates)"
+
+note "lintian on the .deb"
+lintian --tag-display-limit 0 "$deb" >"$T/lintian.txt" 2>&1 || true
+cat "$T/lintian.txt"
+assert_no_grep '\.bpf\.o' "$T/lintian.txt" "lintian's tags"
+assert_grep 'binary-from-other-architecture \[usr/lib/bpf/bpf-consumer/socket-bind\.bpf\.o\]' \
+	"$T/deb/usr/share/lintian/overrides/bpf-consumer" "the lintian overrides"
+
+# dh_bpfbuild again on the built tree, with OBJ installed as NAME; its
+# errors in $T/NAME.err.
+objdir=$src/debian/bpf-consumer/usr/lib/bpf/bpf-consumer
+redo() {
+	local name=$1; shift
+	(cd "$src" && "$@" dh_bpfbuild --buildsystem=meson) >"$T/$name.out" 2>"$T/$name.err"
+}
+only_error() {	# NAME PATTERN: fails with exactly one line, which matches
+	[ "$(grep -c 'error:' "$T/$1.err")" = 1 ] || { cat "$T/$1.err"; fail "$1: not one error line"; }
+	assert_grep "^dh_bpfbuild: error: bpf-consumer: $2" "$T/$1.err" "dh_bpfbuild ($1)"
+}
+
+note "an object holding the build path (__FILE__ in a debug message)"
+cp "$BPFBUILD_TOP/tests/debian/programs/trace_open.bpf.c" "$src/"
+clang_bpf_object "$src/trace_open.bpf.c" "$objdir/trace_open.bpf.o"
+grep -qF "$src" "$objdir/trace_open.bpf.o" || fail "trace_open.bpf.o does not hold $src"
+! redo buildpath env DEB_BUILD_OPTIONS=nocheck || fail "dh_bpfbuild takes an object holding the build path"
+only_error buildpath "/usr/lib/bpf/bpf-consumer/trace_open\\.bpf\\.o: holds the build path $src; "
+rm -f "$objdir/trace_open.bpf.o"
+
+note "an object without BTF (built without -g)"
+# From the source dir: __FILE__ is then no build path.
+(cd "$src" && clang -O2 -target bpf -idirafter "/usr/include/$(gcc -print-multiarch)" -c trace_open.bpf.c -o "$objdir/nobtf.bpf.o")
+! redo nobtf env DEB_BUILD_OPTIONS=nocheck || fail "dh_bpfbuild takes an object without .BTF"
+only_error nobtf '/usr/lib/bpf/bpf-consumer/nobtf\.bpf\.o: no \.BTF section'
+rm -f "$objdir/nobtf.bpf.o"
+
+note "objects whose verifier test did not run"
+mkdir "$T/verdicts"
+mv "$src"/obj-*/.bpfbuild-verdicts "$T/verdicts/"
+! redo notrun env || fail "dh_bpfbuild takes objects whose verifier test did not run"
+assert_grep '^dh_bpfbuild: error: bpf-consumer: /usr/lib/bpf/bpf-consumer/socket-bind\.bpf\.o: its verifier test did not run' "$T/notrun.err"
+assert_grep '^dh_bpfbuild: error: bpf-consumer: /usr/lib/bpf/bpf-consumer/write-counter\.bpf\.o: its verifier test did not run' "$T/notrun.err"
+
+note "a test the build host could not run (unprivileged: exit 77)"
+mkdir -m 0777 "$T/unpriv"
+chmod o+x "$T"
+cp "$src"/obj-*/socket-bind.bpf.o "$src"/obj-*/write-counter.bpf.o "$T/unpriv/"
+rc=0
+setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all \
+	sh "$BPFBUILD_TOP/engine/bpfbuild-validate-test" --validator "$stage/usr/bin/bpf-validate" \
+	--compiler 'clang 99.1' -- "$T/unpriv/socket-bind.bpf.o" >"$T/unpriv.log" 2>&1 || rc=$?
+assert_eq "the verifier test's exit, unprivileged" 77 "$rc"
+(cd "$src" && dh_bpfbuild --buildsystem=meson --verdicts-dir="$T/unpriv" --verdicts-dir="$T/verdicts") >"$T/skip.out" 2>&1 ||
+	{ cat "$T/skip.out"; fail "dh_bpfbuild on a recorded skip"; }
+rec=$src/debian/bpf-consumer/usr/share/doc/bpf-consumer/bpf-verdicts
+assert_grep '^/usr/lib/bpf/bpf-consumer/socket-bind\.bpf\.o test skipped: bpf\(\) denied \(Operation not permitted\)' "$rec" "bpf-verdicts (skip)"
+assert_grep '^/usr/lib/bpf/bpf-consumer/socket-bind\.bpf\.o compiler clang 99\.1$' "$rec" "bpf-verdicts (the skip's compiler)"
+assert_grep '^/usr/lib/bpf/bpf-consumer/write-counter\.bpf\.o test pass$' "$rec" "bpf-verdicts (the other object's record)"
+
+note "nocheck: dpkg-buildpackage without the tests"
+rm -f "$T"/src/*.deb
+DEB_BUILD_OPTIONS=nocheck build nocheck || { tail -n 40 "$T/nocheck.log"; fail "dpkg-buildpackage with nocheck"; }
+assert_no_grep 'socket-bind\.bpf\.o +OK' "$T/nocheck.log" "the nocheck build (no verifier test)"
+assert_grep 'socket-bind\.bpf\.o: not verified: nocheck' "$T/nocheck.log" "the nocheck build"
+rm -rf "$T/deb"
+dpkg-deb -x "$(ls "$T"/src/bpf-consumer_1.0_*.deb | grep -v dbgsym)" "$T/deb"
+rec=$T/deb/usr/share/doc/bpf-consumer/bpf-verdicts
+for o in socket-bind write-counter; do
+	assert_grep "^/usr/lib/bpf/bpf-consumer/$o\\.bpf\\.o test not verified: nocheck\$" "$rec" "bpf-verdicts under nocheck"
+done
