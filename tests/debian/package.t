@@ -2,7 +2,8 @@
 # from a copy of the tree, twice (another path, umask, time zone and
 # locale: the .debs are byte-identical), lintian finds no error and no
 # warning (and no override hides one), and the autopkgtests (debian/tests:
-# a Meson and an autotools consumer, their verifier tests) pass with the
+# a Meson and an autotools consumer, their verifier tests, and a consumer
+# package built with dh-sequence-bpfbuild) pass with the
 # real autopkgtest against the built .debs in a throwaway overlay of the
 # cached sid root.
 . "$(dirname "$0")/../lib.sh"
@@ -47,7 +48,8 @@ changes=$(ls "$T"/a/*.changes)
 version=$(cd "$T/a/bpfbuild" && dpkg-parsechangelog -S Version)
 project=$(sed -n "s/^[[:space:]]*version : '\([^']*\)',\$/\1/p" "$BPFBUILD_TOP/meson.build" | head -n 1)
 assert_eq "debian/changelog's version (meson.build's project version)" "$project" "$version"
-for p in bpfbuild_${version}_all bpf-validate_${version}_$(dpkg --print-architecture) bpfbuild-vm-tools_${version}_all; do
+for p in bpfbuild_${version}_all bpf-validate_${version}_$(dpkg --print-architecture) bpfbuild-vm-tools_${version}_all \
+	dh-bpfbuild_${version}_all; do
 	[ -f "$T/a/$p.deb" ] || fail "no $p.deb built"
 done
 for d in "$T"/a/*.deb; do
@@ -95,6 +97,7 @@ note "autopkgtest: $(($(date +%s) - t0)) s"
 [ $rc = 0 ] || { tail -n 60 "$T/autopkgtest.log"; fail "autopkgtest failed (exit $rc)"; }
 assert_grep '^meson-consumer +PASS' "$T/autopkgtest.log" "autopkgtest"
 assert_grep '^autotools-consumer +PASS' "$T/autopkgtest.log" "autopkgtest"
+assert_grep '^dh-consumer +PASS' "$T/autopkgtest.log" "autopkgtest"
 # The root is as it was: what the tests installed went to the overlay.
 [ -z "$(awk -v d="$T/ovl" 'index($2, d) == 1' /proc/self/mounts)" ] || fail "mounts left under $T/ovl"
 ! chroot "$root" dpkg -s bpfbuild >/dev/null 2>&1 || fail "bpfbuild got installed into the cached sid root"
