@@ -318,7 +318,7 @@ test "$silent" = yes || AS_ECHO(["$ax_bpf_table"])
 # expressions, substituted because Automake cannot read $(foreach).
 AC_DEFUN([_AX_BPF_AUTOMAKE], [dnl
 AS_IF([test "$ax_bpf_enabled" = yes], [
-  BPF_BUILT_OBJECTS='$(foreach o,$(BPF_OBJECTS),$(if $(filter $(notdir $(o:.bpf.o=)),$(BPF_PROGRAMS_SKIPPED)),,$(o)))'
+  BPF_BUILT_OBJECTS='$(foreach o,$(BPF_OBJECTS),$(if $(filter $(call bpf_name,$(o)),$(BPF_PROGRAMS_SKIPPED)),,$(o)))'
   ax_bpf_v="the BPF compiler lacks what they need (configure said what)"
 ], [
   BPF_BUILT_OBJECTS=

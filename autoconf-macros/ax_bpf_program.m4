@@ -18,9 +18,11 @@
 #     configure: skipping BPF program write_counter: core: ..., atomics: ...
 #
 #   The list of programs and their state ends up in AX_BPF's summary.  A
-#   skipped NAME joins BPF_PROGRAMS_SKIPPED, and bpfbuild.am then leaves
-#   dir/NAME.bpf.o of BPF_OBJECTS unbuilt (and says so), so BPF_OBJECTS may
-#   list it without the conditional.
+#   skipped NAME joins BPF_PROGRAMS_SKIPPED (as the conditional spells it,
+#   "-" and "." as "_"), and bpfbuild.am then leaves dir/NAME.bpf.o of
+#   BPF_OBJECTS unbuilt (and says so), so BPF_OBJECTS may list it without
+#   the conditional: egress-bytes.bpf.o is AX_BPF_PROGRAM([egress_bytes])'s
+#   object as well as AX_BPF_PROGRAM([egress-bytes])'s.
 #   With --enable-bpf-compare, the needs are checked against the other
 #   compiler too, for "make bpf-compare".
 #
@@ -33,7 +35,11 @@
 #   and this notice are preserved.  This file is offered as-is, without any
 #   warranty.
 
-#serial 2
+#serial 3
+
+# _AX_BPF_CANON(NAME): NAME as programs are matched to their objects'
+# files, whatever their "-" or "_" (bpfbuild.am's bpf_canon, the same).
+AC_DEFUN([_AX_BPF_CANON], [m4_translit([[$1]], [-.], [__])])
 
 AC_DEFUN([AX_BPF_PROGRAM], [dnl
 AC_REQUIRE([AX_BPF])dnl
@@ -54,7 +60,7 @@ AS_IF([test "$ax_bpf_enabled" = yes], [
     test -z "$ax_bpf_w" || ax_bpf_lacking="${ax_bpf_lacking:+$ax_bpf_lacking, }$ax_bpf_w"
   done
   AS_IF([test -n "$ax_bpf_lacking"], [AC_MSG_NOTICE([skipping BPF program $1: $ax_bpf_lacking])
-    BPF_PROGRAMS_SKIPPED="${BPF_PROGRAMS_SKIPPED:+$BPF_PROGRAMS_SKIPPED }$1"])
+    BPF_PROGRAMS_SKIPPED="${BPF_PROGRAMS_SKIPPED:+$BPF_PROGRAMS_SKIPPED }_AX_BPF_CANON([$1])"])
 ], [ax_bpf_lacking="BPF disabled"])
 # --enable-bpf-compare: the same needs, against the other compiler.
 AS_IF([test "$ax_bpf_compare" = yes], [
@@ -71,14 +77,14 @@ AS_IF([test "$ax_bpf_compare" = yes], [
   done
   AS_IF([test -n "$ax_bpf_lacking2"], [
     AC_MSG_NOTICE([bpf-compare: $BPF_COMPARE_KIND does not build $1: $ax_bpf_lacking2])
-    BPF_COMPARE_LACKING="${BPF_COMPARE_LACKING:+$BPF_COMPARE_LACKING }$1"])
+    BPF_COMPARE_LACKING="${BPF_COMPARE_LACKING:+$BPF_COMPARE_LACKING }_AX_BPF_CANON([$1])"])
   ax_bpf_compare_list="$ax_bpf_compare_list
-$1|$ax_bpf_lacking|$ax_bpf_lacking2"
+_AX_BPF_CANON([$1])|$ax_bpf_lacking|$ax_bpf_lacking2"
 ])
 AS_IF([test -n "$ax_bpf_lacking"], [ax_bpf_v="no ($ax_bpf_lacking)"], [ax_bpf_v=yes])
 ax_bpf_programs="${ax_bpf_programs:+$ax_bpf_programs|}$1|$ax_bpf_v"
 m4_ifdef([AM_CONDITIONAL], [dnl
-AM_CONDITIONAL([BPF_PROGRAM_]m4_toupper(m4_translit([[$1]], [-.], [__])),
+AM_CONDITIONAL([BPF_PROGRAM_]m4_toupper(_AX_BPF_CANON([$1])),
   [test "$ax_bpf_enabled" = yes && test -z "$ax_bpf_lacking"])
 ])dnl
 ])

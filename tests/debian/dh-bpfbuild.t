@@ -1,16 +1,19 @@
-# The debhelper addon (debhelper/, -Ddh-addon=true): tests/debian/consumer-pkg,
-# a Meson consumer whose debian/ is "dh $@ --buildsystem=meson" and
-# "Build-Depends: dh-sequence-bpfbuild", builds with dpkg-buildpackage and
-# the addon of a staged install of this tree.  Its .deb ships
-# /usr/share/doc/bpf-consumer/bpf-verdicts (per object: the compiler, the
-# verifier test's result, each program's verdict on the build host's
-# kernel; sorted, no build path), and lintian finds nothing to say about
-# its BPF objects.  dh_bpfbuild fails, one line each, on an object holding
-# the build path, an object without BTF, and an object whose verifier test
-# did not run; under nocheck it ships "not verified: nocheck", and a test
-# the build host could not run (unprivileged, exit 77) is shipped with its
-# reason.  dh_bpfbuild.1 renders, dated by SOURCE_DATE_EPOCH.
+# The debhelper addon (debhelper/, -Ddh-addon=true): the README's Meson
+# consumer packaged with tests/debian/consumer-pkg/debian ("dh $@
+# --buildsystem=meson", "Build-Depends: dh-sequence-bpfbuild") builds with
+# dpkg-buildpackage and the addon of a staged install of this tree.  Its
+# .deb ships /usr/share/doc/bpf-consumer/bpf-verdicts (per object: the
+# compiler, the verifier test's result, each program's verdict on the
+# build host's kernel and on a VM's; sorted, no build path), and lintian
+# finds nothing to say about its BPF objects.  dh_bpfbuild fails, one line
+# each, on an object holding the build path, one without BTF, a host ELF
+# named *.bpf.o, and objects whose verifier test did not run; under
+# nocheck it ships "not verified: nocheck", and a test the build host
+# could not run (unprivileged, exit 77) is shipped with its reason.
+# dh_bpfbuild.1 renders, dated by SOURCE_DATE_EPOCH.
 . "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../safety/lib-bad-input.sh"
+. "$(dirname "$0")/../meson/lib-consumer.sh"
 
 for p in dh dpkg-buildpackage lintian pod2man; do
 	command -v "$p" >/dev/null || fail "$p not installed (tests/install-deps installs debhelper, dpkg-dev and lintian on the host)"
@@ -34,16 +37,22 @@ export PATH="$stage/usr/bin:$PATH" PERL5LIB="$stage/usr/share/perl5"
 
 note "dpkg-buildpackage of tests/debian/consumer-pkg"
 src=$T/src/bpf-consumer
-mkdir -p "$T/src"
-cp -R "$BPFBUILD_TOP/tests/debian/consumer-pkg" "$src"
-cp "$BPFBUILD_TOP/tests/meson/consumer/"* "$src/"
+readme_consumer "$src"
+cp -R "$BPFBUILD_TOP/tests/debian/consumer-pkg/debian" "$src/"
+# The README's consumer, its objects installed as a package installs them.
+sed -i "s|^\( *t = custom_target(name, input : prog\['sources'\], output : \[name + '.bpf.o', name + '.skel.h'\],\)\$|\1\n    install : true, install_dir : [get_option('prefix') / 'lib' / 'bpf' / meson.project_name(), false],|" "$src/meson.build"
+grep -q "install_dir : \[get_option('prefix') / 'lib' / 'bpf'" "$src/meson.build" ||
+	fail "README.md's consumer: its custom_target line changed; update the install of its objects here"
 subproject_copy "$src/subprojects/bpfbuild"
 # build: the package's own build and tests (dh_auto_test runs meson test).
 build() { (cd "$src" && dpkg-buildpackage -us -uc -b -d) >"$T/$1.log" 2>&1; }
-build deb || { tail -n 40 "$T/deb.log"; fail "dpkg-buildpackage of the consumer package"; }
+# With a VM kernel (bookworm's 6.1) besides the build host's, as a
+# maintainer sets BPF_VALIDATE_KERNELS for meson test.
+vm_kernel_61
+BPF_VALIDATE_KERNELS=$k61 build deb || { tail -n 40 "$T/deb.log"; fail "dpkg-buildpackage of the consumer package"; }
 assert_grep '^ +dh_bpfbuild ' "$T/deb.log" "the build (dh ran dh_bpfbuild)"
-deb=$T/src/bpf-consumer_1.0_amd64.deb
-[ -f "$deb" ] || deb=$(ls "$T"/src/bpf-consumer_1.0_*.deb | grep -v dbgsym)
+deb=$T/src/bpf-consumer_1.0_$(dpkg --print-architecture).deb
+[ -f "$deb" ] || fail "no ${deb##*/} built"
 dpkg-deb -x "$deb" "$T/deb"
 rec=$T/deb/usr/share/doc/bpf-consumer/bpf-verdicts
 [ -f "$rec" ] || fail "the .deb has no /usr/share/doc/bpf-consumer/bpf-verdicts"
@@ -52,12 +61,17 @@ host=$(uname -r)
 for o in socket-bind:deny_low_ports write-counter:count_write; do
 	p=/usr/lib/bpf/bpf-consumer/${o%%:*}.bpf.o
 	[ -f "$T/deb$p" ] || fail "the .deb lacks $p"
+	# Byte for byte the object its record names: dh_strip and dh_dwz,
+	# which come after dh_bpfbuild, leave ELF relocatables alone.
+	cmp -s "$T/deb$p" "$src/obj-$(dpkg-architecture -qDEB_HOST_MULTIARCH)/${p##*/}" ||
+		fail "$p in the .deb differs from the object the build made and tested"
 	assert_grep "^$p compiler (clang|gcc) [0-9]+\\." "$rec" "bpf-verdicts ($p's compiler)"
 	assert_grep "^$p test pass\$" "$rec" "bpf-verdicts ($p's test)"
 	assert_grep "^$p kernel host=${host//./\\.} ${o#*:} pass\$" "$rec" "bpf-verdicts ($p on the build host's kernel)"
+	assert_grep "^$p kernel vm=${k61//./\\.} ${o#*:} pass\$" "$rec" "bpf-verdicts ($p on the VM's kernel)"
 done
 grep -v '^#' "$rec" | LC_ALL=C sort -c || fail "bpf-verdicts is not sorted"
-assert_no_grep "$T|/tmp/|[0-9]{4}-[0-9]{2}-[0-9]{2}" "$rec" "bpf-verdicts (build paths, dates)"
+assert_no_grep "$T|[0-9]{4}-[0-9]{2}-[0-9]{2}" "$rec" "bpf-verdicts (build paths, dates)"
 
 note "lintian on the .deb"
 lintian --tag-display-limit 0 "$deb" >"$T/lintian.txt" 2>&1 || true
@@ -69,43 +83,60 @@ assert_grep 'binary-from-other-architecture \[usr/lib/bpf/bpf-consumer/socket-bi
 # dh_bpfbuild again on the built tree, with OBJ installed as NAME; its
 # errors in $T/NAME.err.
 objdir=$src/debian/bpf-consumer/usr/lib/bpf/bpf-consumer
+# redo NAME [ENV...]: fails, its errors in $T/NAME.err.
 redo() {
-	local name=$1; shift
-	(cd "$src" && "$@" dh_bpfbuild --buildsystem=meson) >"$T/$name.out" 2>"$T/$name.err"
+	local name=$1 rc=0; shift
+	(cd "$src" && env "$@" dh_bpfbuild --buildsystem=meson) >"$T/$name.out" 2>"$T/$name.err" || rc=$?
+	[ $rc -ne 0 ] || { cat "$T/$name.out"; fail "dh_bpfbuild passes $name"; }
+	redo_rc=$rc
 }
-only_error() {	# NAME PATTERN: fails with exactly one line, which matches
+# only_error NAME PATTERN INPUT: exactly one line, which matches (a row of
+# docs/bad-input.md).
+only_error() {
 	[ "$(grep -c 'error:' "$T/$1.err")" = 1 ] || { cat "$T/$1.err"; fail "$1: not one error line"; }
 	assert_grep "^dh_bpfbuild: error: bpf-consumer: $2" "$T/$1.err" "dh_bpfbuild ($1)"
+	bad_input dh_bpfbuild "$3" "$redo_rc" "$(grep "error:" "$T/$1.err")"
 }
 
 note "an object holding the build path (__FILE__ in a debug message)"
 cp "$BPFBUILD_TOP/tests/debian/programs/trace_open.bpf.c" "$src/"
 clang_bpf_object "$src/trace_open.bpf.c" "$objdir/trace_open.bpf.o"
 grep -qF "$src" "$objdir/trace_open.bpf.o" || fail "trace_open.bpf.o does not hold $src"
-! redo buildpath env DEB_BUILD_OPTIONS=nocheck || fail "dh_bpfbuild takes an object holding the build path"
-only_error buildpath "/usr/lib/bpf/bpf-consumer/trace_open\\.bpf\\.o: holds the build path $src; "
+redo buildpath DEB_BUILD_OPTIONS=nocheck
+only_error buildpath "/usr/lib/bpf/bpf-consumer/trace_open\\.bpf\\.o: holds the build path $src; " \
+	"an installed BPF object holding the package's source path"
 rm -f "$objdir/trace_open.bpf.o"
 
 note "an object without BTF (built without -g)"
 # From the source dir: __FILE__ is then no build path.
 (cd "$src" && clang -O2 -target bpf -idirafter "/usr/include/$(gcc -print-multiarch)" -c trace_open.bpf.c -o "$objdir/nobtf.bpf.o")
-! redo nobtf env DEB_BUILD_OPTIONS=nocheck || fail "dh_bpfbuild takes an object without .BTF"
-only_error nobtf '/usr/lib/bpf/bpf-consumer/nobtf\.bpf\.o: no \.BTF section'
+redo nobtf DEB_BUILD_OPTIONS=nocheck
+only_error nobtf '/usr/lib/bpf/bpf-consumer/nobtf\.bpf\.o: no \.BTF section' "an installed BPF object without .BTF"
 rm -f "$objdir/nobtf.bpf.o"
+
+note "a host ELF object installed as a BPF object"
+cp "$src"/obj-*/write-counter.p/write-counter.c.o "$objdir/loader.bpf.o"
+redo hostelf DEB_BUILD_OPTIONS=nocheck
+only_error hostelf '/usr/lib/bpf/bpf-consumer/loader\.bpf\.o: not a BPF ELF object \(e_machine 247\)' \
+	"an installed *.bpf.o that is a host ELF object"
+rm -f "$objdir/loader.bpf.o"
 
 note "objects whose verifier test did not run"
 mkdir "$T/verdicts"
 mv "$src"/obj-*/.bpfbuild-verdicts "$T/verdicts/"
-! redo notrun env || fail "dh_bpfbuild takes objects whose verifier test did not run"
+redo notrun
 assert_grep '^dh_bpfbuild: error: bpf-consumer: /usr/lib/bpf/bpf-consumer/socket-bind\.bpf\.o: its verifier test did not run' "$T/notrun.err"
 assert_grep '^dh_bpfbuild: error: bpf-consumer: /usr/lib/bpf/bpf-consumer/write-counter\.bpf\.o: its verifier test did not run' "$T/notrun.err"
+bad_input dh_bpfbuild "an installed BPF object without a record of its verifier test (tests not run)" "$redo_rc" \
+	"$(grep socket-bind "$T/notrun.err")"
 
 note "a test the build host could not run (unprivileged: exit 77)"
 mkdir -m 0777 "$T/unpriv"
 chmod o+x "$T"
 cp "$src"/obj-*/socket-bind.bpf.o "$src"/obj-*/write-counter.bpf.o "$T/unpriv/"
 rc=0
-setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all \
+# A build daemon is no CI run: there a skip stays a skip (77), not a failure.
+env -u CI setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all \
 	sh "$BPFBUILD_TOP/engine/bpfbuild-validate-test" --validator "$stage/usr/bin/bpf-validate" \
 	--compiler 'clang 99.1' -- "$T/unpriv/socket-bind.bpf.o" >"$T/unpriv.log" 2>&1 || rc=$?
 assert_eq "the verifier test's exit, unprivileged" 77 "$rc"
@@ -122,8 +153,9 @@ DEB_BUILD_OPTIONS=nocheck build nocheck || { tail -n 40 "$T/nocheck.log"; fail "
 assert_no_grep 'socket-bind\.bpf\.o +OK' "$T/nocheck.log" "the nocheck build (no verifier test)"
 assert_grep 'socket-bind\.bpf\.o: not verified: nocheck' "$T/nocheck.log" "the nocheck build"
 rm -rf "$T/deb"
-dpkg-deb -x "$(ls "$T"/src/bpf-consumer_1.0_*.deb | grep -v dbgsym)" "$T/deb"
+dpkg-deb -x "$deb" "$T/deb"
 rec=$T/deb/usr/share/doc/bpf-consumer/bpf-verdicts
 for o in socket-bind write-counter; do
 	assert_grep "^/usr/lib/bpf/bpf-consumer/$o\\.bpf\\.o test not verified: nocheck\$" "$rec" "bpf-verdicts under nocheck"
+	assert_grep "^/usr/lib/bpf/bpf-consumer/$o\\.bpf\\.o compiler (clang|gcc) [0-9]+\\." "$rec" "bpf-verdicts under nocheck (the probe's compiler)"
 done

@@ -48,6 +48,9 @@ changes=$(ls "$T"/a/*.changes)
 version=$(cd "$T/a/bpfbuild" && dpkg-parsechangelog -S Version)
 project=$(sed -n "s/^[[:space:]]*version : '\([^']*\)',\$/\1/p" "$BPFBUILD_TOP/meson.build" | head -n 1)
 assert_eq "debian/changelog's version (meson.build's project version)" "$project" "$version"
+released=$(sed -n "s/^release_date = '\([^']*\)'\$/\1/p" "$BPFBUILD_TOP/meson.build")
+assert_eq "debian/changelog's day (meson.build's release_date)" "$released" \
+	"$(date -u -d "$(cd "$T/a/bpfbuild" && dpkg-parsechangelog -S Date)" +%F)"
 for p in bpfbuild_${version}_all bpf-validate_${version}_$(dpkg --print-architecture) bpfbuild-vm-tools_${version}_all \
 	dh-bpfbuild_${version}_all; do
 	[ -f "$T/a/$p.deb" ] || fail "no $p.deb built"

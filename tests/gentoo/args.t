@@ -28,17 +28,27 @@ check() { # check EBUILD USE MESON-ARGS ECONF-ARGS
 }
 
 check "$OPT" "bpf clang llvm_slot_17" \
-	"-Dbpf-framework=enabled -Dbpf-compiler=clang" "--enable-bpf=yes --with-bpf-compiler=clang"
+	"-Dbpfbuild:bpf-framework=enabled -Dbpfbuild:bpf-compiler=clang" "--enable-bpf=yes --with-bpf-compiler=clang"
 check "$OPT" "bpf llvm_slot_17" \
-	"-Dbpf-framework=enabled -Dbpf-compiler=gcc" "--enable-bpf=yes --with-bpf-compiler=gcc"
+	"-Dbpfbuild:bpf-framework=enabled -Dbpfbuild:bpf-compiler=gcc" "--enable-bpf=yes --with-bpf-compiler=gcc"
 check "$OPT" "llvm_slot_17" \
-	"-Dbpf-framework=disabled -Dbpf-compiler=gcc" "--enable-bpf=no --with-bpf-compiler=gcc"
+	"-Dbpfbuild:bpf-framework=disabled -Dbpfbuild:bpf-compiler=gcc" "--enable-bpf=no --with-bpf-compiler=gcc"
 check "$OPT" "clang llvm_slot_17" \
-	"-Dbpf-framework=disabled -Dbpf-compiler=clang" "--enable-bpf=no --with-bpf-compiler=clang"
+	"-Dbpfbuild:bpf-framework=disabled -Dbpfbuild:bpf-compiler=clang" "--enable-bpf=no --with-bpf-compiler=clang"
 check "$ALWAYS" "clang llvm_slot_17" \
-	"-Dbpf-framework=enabled -Dbpf-compiler=clang" "--enable-bpf=yes --with-bpf-compiler=clang"
+	"-Dbpfbuild:bpf-framework=enabled -Dbpfbuild:bpf-compiler=clang" "--enable-bpf=yes --with-bpf-compiler=clang"
 check "$ALWAYS" "llvm_slot_17" \
-	"-Dbpf-framework=enabled -Dbpf-compiler=gcc" "--enable-bpf=yes --with-bpf-compiler=gcc"
+	"-Dbpfbuild:bpf-framework=enabled -Dbpfbuild:bpf-compiler=gcc" "--enable-bpf=yes --with-bpf-compiler=gcc"
+
+# A package that declares bpfbuild's options itself (systemd's names), in
+# meson.options or meson_options.txt: the top-level spelling, per option.
+for f in meson.options meson_options.txt; do
+	pm_ok "declared in $f" "pm_source_ebuild '$ALWAYS'; pm_use 'clang llvm_slot_17'
+		mkdir -p \"\$S\" && printf \"option('bpf-framework', type : 'feature')\\n\" >\"\$S/$f\"
+		pm_in_phase configure bpfbuild_meson_args"
+	assert_eq "meson args, bpf-framework declared in $f" "-Dbpf-framework=enabled -Dbpfbuild:bpf-compiler=clang " \
+		"$(tr '\n' ' ' <"$PM_OUT")"
+done
 
 # One argument per line, no whitespace inside: safe for mapfile and $(...).
 args "$OPT" "bpf clang llvm_slot_17"
@@ -61,6 +71,7 @@ for use in "llvm_slot_21" "clang llvm_slot_21"; do
 		VMLINUX_H=$vmlinux BROOT=/broot pm_ok "$pkg src_configure ($use, VMLINUX_H=$vmlinux)" "
 			[[ \$VMLINUX_H ]] || unset VMLINUX_H
 			pm_source_ebuild '$OVERLAY/dev-util/$pkg/$pkg-0.1.0.ebuild'
+			mkdir -p \"\$S\" && cp '$BPFBUILD_TOP/examples/meson_options.txt' \"\$S/\"
 			meson_src_configure() { printf '%s\n' \"\${emesonargs[@]}\" \"\$@\"; }
 			pm_use '$use'; pm_phase configure"
 		comp=gcc; case $use in clang*) comp=clang ;; esac

@@ -207,7 +207,7 @@ e2e_examples() {
 }
 
 # The clang that plays llvm-core/clang:SLOT: the newest Debian clang in
-# the stand-in llvm-r1's slots (15..21), else the host's clang as the
+# the stand-in llvm-r2's slots (15..21), else the host's clang as the
 # oldest slot.
 E2E_CLANG='' E2E_LLVM_SLOT=''
 for _s in 21 20 19 18 17 16 15; do

@@ -25,7 +25,7 @@ BPFBUILD_OPTIONAL_IUSE=bpf
 inherit bpfbuild
 # Too late: pre-inherit variables are read by the first inherit only.
 BPFBUILD_OPTIONAL_IUSE=+other
-inherit bpfbuild llvm-r1')
+inherit bpfbuild llvm-r2')
 metadata once "$once"
 metadata twice "$twice"
 # Only the (ignored) late assignment itself may differ.
@@ -33,10 +33,10 @@ diff <(grep -v '^BPFBUILD_OPTIONAL' "$T/once.out") <(grep -v '^BPFBUILD_OPTIONAL
 	|| fail "a second inherit changed the metadata or the phases"
 assert_grep '^IUSE=\+llvm_slot_17 llvm_slot_15 llvm_slot_16 bpf clang$' "$T/twice.out" "IUSE after two inherits"
 
-note "pkg_setup is bpfbuild's, and llvm-r1's stays unexported"
+note "pkg_setup is bpfbuild's, and llvm-r2's stays unexported"
 assert_grep '^LLVM_OPTIONAL=1$' "$T/once.out" "LLVM_OPTIONAL"
 assert_grep 'bpfbuild_pkg_setup "\$@"' "$T/once.out" "exported pkg_setup"
-assert_no_grep 'llvm-r1_pkg_setup' "$T/once.out" "exported pkg_setup"
+assert_no_grep 'llvm-r[12]_pkg_setup' "$T/once.out" "exported pkg_setup"
 # Default for the compiler when unset.
 assert_grep '^BPFBUILD_DEFAULT_COMPILER=gcc$' "$T/once.out" "default compiler"
 

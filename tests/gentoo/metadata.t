@@ -143,7 +143,7 @@ for v in 0.1.0 9999; do
 	fi
 done
 # The README's Gentoo paragraph states the USE flags: "The example
-# ebuilds have USE `a`, `b` only" must be their IUSE without llvm-r1's
+# ebuilds have USE `a`, `b` only" must be their IUSE without llvm-r2's
 # slots, and the eclass's flags it names (`clang`, and `bpf` through
 # BPFBUILD_OPTIONAL_IUSE) must be the ones the eclass adds.
 gentoo_par=$(sed -n '/^## Gentoo$/,/^## /p' "$BPFBUILD_TOP/README.md" | tr '\n' ' ')

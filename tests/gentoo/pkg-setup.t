@@ -90,7 +90,7 @@ note "the selected slot's clang missing -> a one-line cause"
 BROOT=$BROOT_DIR setup_with "bpf clang llvm_slot_16"
 [ "$PM_RC" -ne 0 ] || fail "pkg_setup succeeded without clang:16"
 assert_grep "^die: bpfbuild_pkg_setup: $BROOT_DIR/usr/lib/llvm/16/bin/clang not found; is llvm-core/clang:16 installed\?" "$PM_ERR"
-# llvm-r1's default slot may be newer than a stable system has: the slot
+# llvm-r2's default slot may be newer than a stable system has: the slot
 # stays USE's (no automagic fallback), and the message names the slots
 # that are installed and the package.use line that picks one.
 assert_grep "^die: .*Installed slots in LLVM_COMPAT: 17; to use one, set \"dev-util/demo llvm_slot_17 -llvm_slot_16\" in package.use\.$" "$PM_ERR" "missing slot: the installed ones"

@@ -7,7 +7,7 @@
 # to PMS/portage semantics where the eclass depends on them:
 #
 #  - inherit: sources <name>.eclass from the overlay (${PM_OVERLAY}/eclass)
-#    first, then from stub-eclass/ (stand-ins for ::gentoo's llvm-r1,
+#    first, then from stub-eclass/ (stand-ins for ::gentoo's llvm-r2,
 #    meson, autotools, git-r3).  Like portage, IUSE, REQUIRED_USE, *DEPEND,
 #    PROPERTIES and RESTRICT set by eclasses accumulate (E_*) and are
 #    appended to the ebuild's own values after it is sourced.

@@ -64,6 +64,19 @@ line=$(PATH=$T/nobpf setup_fails "$T/6.log" "$T/b6" "$src" -Dbpf-framework=enabl
 echo "$line" | grep -q 'no BPF compiler found' || fail "enabled without compiler: $line"
 bad_input meson "no BPF compiler installed, -Dbpf-framework=enabled" 1 "$line"
 
+# A need misspelled in the README's consumer (its loop as it stands) stops
+# configure naming the known ones, never skips the program as if the
+# compiler lacked it (issue 34).
+. "$(dirname "$0")/lib-consumer.sh"
+readme_consumer "$T/typo"
+ln -s "$BPFBUILD_TOP" "$T/typo/subprojects/bpfbuild"
+sed -i "s/'atomics'/'atomicz'/" "$T/typo/meson.build"
+grep -q "'atomicz'" "$T/typo/meson.build" || fail "README.md: its consumer names no 'atomics' need to misspell"
+line=$(setup_fails "$T/typo.log" "$T/typo.b" "$T/typo" -Dbpfbuild:bpf-compiler=clang)
+echo "$line" | grep -qE "ERROR: Problem encountered: bpfbuild: unknown need 'atomicz'; the known ones: (.*, )?atomics, .*vmlinux" ||
+	fail "a misspelled need: $line"
+bad_input meson "a need misspelled in the README's consumer ('atomicz')" 1 "$line"
+
 # No bpf-validate installed and none can be built (a consumer without C,
 # and CC names no compiler): the bpftool fallback, with the reason in the
 # summary; validate-kernels then stops configure with that reason.

@@ -2,27 +2,22 @@
 # effect, and in a consumer that declares the same options itself (its own
 # top-level -DNAME, which bpfbuild yields to) they take effect or configure
 # stops with the spelling to use: never the build host's vmlinux.h after a
-# path was given, never the other compiler (issue 19).
+# path was given, never the other compiler (issue 19).  Every hint names
+# the options as the user must type them (issue 34).
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/lib-meson.sh"
 . "$(dirname "$0")/lib-consumer.sh"
 missing=$T/nonexistent/vmlinux.h
 
-# consumer DIR [copy]: the README's consumer; "copy" declares bpfbuild's
-# options in its own meson_options.txt, as systemd-named top-level options.
-consumer() {
-	readme_consumer "$1"
-	ln -s "$BPFBUILD_TOP" "$1/subprojects/bpfbuild"
-	if [ "${2:-}" = copy ]; then
-		sed 's/, yield : true//' "$BPFBUILD_TOP/meson_options.txt" >"$1/meson_options.txt"
-	fi
-}
-consumer "$T/plain"
-consumer "$T/copy" copy
+linked_consumer "$T/plain"
+linked_consumer "$T/copy" copy
 
 # Without a declaration of its own: the qualified spelling is the one.
 line=$(setup_fails "$T/1.log" "$T/b1" "$T/plain" -Dbpfbuild:vmlinux-h=provided -Dbpfbuild:vmlinux-h-path="$missing")
 echo "$line" | grep -q "vmlinux-h-path='$missing' is not a file" || fail "plain, qualified path: $line"
+# Its hint names the options as this consumer must type them (issue 34).
+echo "$line" | grep -qF "is not a file; pass -Dbpfbuild:vmlinux-h-path=/path/to/vmlinux.h (relative: from the project's source root) or use -Dbpfbuild:vmlinux-h=generated" ||
+	fail "plain: the hint does not name -Dbpfbuild:...: $line"
 meson setup "$T/b2" "$T/plain" -Dbpfbuild:bpf-compiler=clang -Dbpfbuild:vmlinux-h=disabled >"$T/2.log" 2>&1 ||
 	{ tail -n 20 "$T/2.log"; fail "plain: -Dbpfbuild:bpf-compiler=clang does not configure"; }
 assert_grep 'compiler *: .*\(clang ' "$T/2.log"
@@ -31,6 +26,8 @@ assert_grep 'vmlinux.h *: none' "$T/2.log"
 # With one: the top-level spelling takes effect.
 line=$(setup_fails "$T/3.log" "$T/b3" "$T/copy" -Dvmlinux-h=provided -Dvmlinux-h-path="$missing")
 echo "$line" | grep -q "vmlinux-h-path='$missing' is not a file" || fail "copy, top-level path: $line"
+echo "$line" | grep -qF "pass -Dvmlinux-h-path=/path/to/vmlinux.h (relative: from the project's source root) or use -Dvmlinux-h=generated" ||
+	fail "copy: the hint does not name the top-level -DNAME: $line"
 
 # The qualified spelling either takes effect (Meson 1.8 and later let it
 # win over the consumer's value) or stops configure, naming -DNAME.
@@ -81,3 +78,41 @@ assert_grep '^ *flags *: .* -DX -DY$' "$T/9.log"
 (cd "$T" && meson setup b10 plain -Dbpfbuild:vmlinux-h=disabled --native-file native.ini) >"$T/10.log" 2>&1 ||
 	{ tail -n 20 "$T/10.log"; fail "plain, a relative native file: no configure"; }
 assert_grep '^ *flags *: .* -DNATIVE$' "$T/10.log"
+
+# The hints of the programs named by options (one loop checks bpf-validate
+# and bpf-vm-verify alike), and of the verifier test.
+line=$(setup_fails "$T/h2.log" "$T/h2" "$T/plain" -Dbpfbuild:bpf-validate="$T")
+echo "$line" | grep -qF "is a directory, not a program; pass -Dbpfbuild:bpf-validate=/path/to/bpf-validate" ||
+	fail "plain consumer, bpf-validate: $line"
+
+# The verifier test's hint, where the host refuses a program and no VM
+# kernel is configured: a consumer of one LSM program, as real ones are.
+mkdir -p "$T/lsm/subprojects"
+ln -s "$BPFBUILD_TOP" "$T/lsm/subprojects/bpfbuild"
+cp "$BPFBUILD_TOP/tests/validate/progs/lsm_open.bpf.c" "$T/lsm/"
+cat >"$T/lsm/meson.build" <<'EOF'
+project('lsm-consumer', 'c')
+bpf = subproject('bpfbuild').get_variable('bpf')
+if bpf['enabled'] and bpf['needs']['vmlinux'].length() == 0
+	t = custom_target('lsm_open', input : 'lsm_open.bpf.c', output : ['lsm_open.bpf.o', 'lsm_open.skel.h'],
+		kwargs : bpf['target'] + {'depfile' : 'lsm_open.bpf.o.d'})
+	test('lsm_open.bpf.o', bpf['validate'], args : t[0], kwargs : bpf['test'])
+endif
+EOF
+# The toolkit's bpf-validate, built once per run, rather than one built here.
+toolkit_build
+meson setup "$T/h5" "$T/lsm" -Dbpfbuild:bpf-validate="$BPF_VALIDATE" >"$T/h5.log" 2>&1 || { tail -n 30 "$T/h5.log"; fail "the LSM consumer does not configure"; }
+assert_grep 'validation *: .*no VM kernels \(-Dbpfbuild:validate-kernels\)' "$T/h5.log" "the summary"
+# Where this host builds the program and refuses it (no vmlinux.h, or a
+# kernel that verifies LSM programs, leaves no SKIP to read).
+if grep -q 'lsm_open.bpf.o' "$T/h5/build.ninja"; then
+	CI='' BPF_VALIDATE_KERNELS='' meson test -C "$T/h5" >"$T/h6.log" 2>&1 || true
+	log=$T/h5/meson-logs/testlog.txt
+	if grep -q 'not verified: host refuses lsm' "$log"; then
+		assert_grep 'no VM kernel is configured to verify it: set -Dbpfbuild:validate-kernels=K,\.\.\. \(Meson\)' "$log" "the SKIP's hint"
+	else
+		note "this host verifies LSM programs: no SKIP whose hint to read"
+	fi
+else
+	note "no vmlinux.h here: the LSM program is not built"
+fi

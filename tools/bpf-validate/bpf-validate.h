@@ -74,6 +74,7 @@ struct bv_prog {
 	char *error;		/* one line: why rejected / refused / not run */
 	char *source;		/* "file:line" of the failing instruction */
 	struct bv_strlist log_tail;	/* verifier's last relevant lines */
+	struct bv_annot *annot;	/* the selftests' test tags, or NULL (annot.c) */
 };
 
 struct bv_object {
@@ -120,6 +121,8 @@ int bv_static_check(struct bv_object *o, const void *buf, size_t len,
 		    const struct bv_opts *opts, struct bpf_object **objp);
 
 /* verify.c */
+struct bpf_object *bv_reopen(const struct bv_object *o, const void *buf,
+			     size_t len);
 void bv_verify(struct bv_object *o, struct bpf_object *obj,
 	       const void *buf, size_t len, const struct bv_opts *opts);
 
@@ -170,6 +173,19 @@ struct bv_vlog {
 };
 void bv_vlog_parse(const char *log, struct bv_vlog *v);
 void bv_vlog_error_lines(const char *log, struct bv_strlist *out, size_t max);
+
+/* annot.c, annot_run.c, annot_out.c: the selftests' annotations (bpf_misc.h's
+ * "comment:" decl tags), read from BTF, loaded as test_loader loads, judged. */
+struct bv_annot;
+void bv_annot_parse(struct bv_object *o, struct bpf_object *obj);
+void bv_annot_verify(struct bv_object *o, const void *buf, size_t len);
+void bv_annot_free(struct bv_annot *a);
+/* -1: judged as a program without tags; 0: no failure; 1: a failure */
+int bv_annot_fails(const struct bv_prog *p);
+void bv_annot_json(const struct bv_prog *p);
+void bv_annot_table(const char *path, const struct bv_prog *p);
+bool bv_annot_tap(size_t t, const char *path, const struct bv_prog *p);
+void bv_annot_summary(const struct bv_object *objs, size_t n);
 
 /* main.c: one object's checks, and its exit status (before CI) */
 void bv_check_object(struct bv_object *o, const struct bv_opts *opts);

@@ -24,7 +24,9 @@ int bv_object_exit(const struct bv_object *o)
 	if (o->fatal || o->errors.n)
 		return 1;
 	for (size_t i = 0; i < o->nprogs; i++) {
-		if (o->progs[i].verdict == BV_REJECTED ||
+		int annotated = bv_annot_fails(&o->progs[i]);	/* -1: not judged */
+
+		if (annotated > 0 || (annotated < 0 && o->progs[i].verdict == BV_REJECTED) ||
 		    (o->progs[i].verdict == BV_NO_TARGET && o->progs[i].required))
 			return 1;
 		if (o->progs[i].verdict == BV_REFUSED)

@@ -386,7 +386,7 @@ static void cells(struct bv_merge *m, const struct bv_policy *pol, int n)
 		for (size_t j = 0; ps && ps->type == BVJ_ARR && j < ps->n; j++) {
 			const struct bv_jval *p = ps->v[j], *lg;
 			size_t r = add_row(m, obj, get_text(p, "name", "?"), get_text(p, "section", "?"));
-			const char *v = get_text(p, "verdict", "?");
+			const char *v = bv_annot_cell(p);
 			char *src;
 
 			if (!bv_policy_in_range(pol, k->name, k->release ? k->release : "",
@@ -405,7 +405,7 @@ static void cells(struct bv_merge *m, const struct bv_policy *pol, int n)
 			src = truthy(bv_json_get(p, "source")) ?
 				xasprintf(" (%s)", get_text(p, "source", "")) : xstrdup("");
 			detail(m, xasprintf("%s: %s on %s: %s: %s%s", obj, m->rows[r].program, k->name, v,
-					    truthy(bv_json_get(p, "error")) ? get_text(p, "error", "") : "",
+					    bv_annot_error(p),
 					    src));
 			free(src);
 			lg = bv_json_get(p, "log");

@@ -79,4 +79,8 @@ void bv_merge_print_table(const struct bv_merge *m);
 /* merge.c: returns the exit status */
 int bv_merge(char **inputs, int ninputs, struct bv_merge_opts *opts);
 
+/* annot_merge.c: a program's cell and cause, its annotation considered */
+const char *bv_annot_cell(const struct bv_jval *prog);
+const char *bv_annot_error(const struct bv_jval *prog);
+
 #endif

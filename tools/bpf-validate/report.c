@@ -166,6 +166,7 @@ static void report_json(struct bv_object *objs, size_t n, int exit_code)
 			json_str(p->source);
 			fputs(",\"log\":", stdout);
 			json_strlist(&p->log_tail);
+			bv_annot_json(p);
 			putchar('}');
 		}
 		fputs("]}", stdout);
@@ -281,6 +282,7 @@ static void report_table(struct bv_object *objs, size_t n,
 				       p->error);
 			for (size_t l = 0; l < p->log_tail.n; l++)
 				printf("    %s\n", p->log_tail.v[l]);
+			bv_annot_table(name, p);
 		}
 	}
 	for (size_t i = 0; i < n; i++)
@@ -300,6 +302,7 @@ static void report_table(struct bv_object *objs, size_t n,
 	if (nnt)	/* only then, so that earlier summaries read the same */
 		printf(", %zu no target", nnt);
 	printf("%s\n", opts->static_only ? " (--static-only)" : "");
+	bv_annot_summary(objs, n);
 }
 
 /* ---- TAP ---- */
@@ -333,7 +336,9 @@ static void report_tap(struct bv_object *objs, size_t n,
 			const struct bv_prog *p = &o->progs[k];
 
 			t++;
-			switch (p->verdict) {
+			switch (bv_annot_tap(t, o->path, p) ? -1 : (int)p->verdict) {
+			case -1:	/* judged by its annotation */
+				break;
 			case BV_PASS:
 				printf("ok %zu - %s %s (%s): %ld insns%s%s\n", t,
 				       o->path, p->name, p->section, p->insns,

@@ -95,6 +95,7 @@ void bv_object_free(struct bv_object *o)
 		free(p->absent);
 		free(p->source);
 		strlist_free(&p->log_tail);
+		bv_annot_free(p->annot);
 	}
 	free(o->progs);
 	free(o->fatal);

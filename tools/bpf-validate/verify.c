@@ -34,8 +34,8 @@ static const char *base_name(const char *path)
 	return s ? s + 1 : path;
 }
 
-static struct bpf_object *reopen(const struct bv_object *o, const void *buf,
-				 size_t len)
+struct bpf_object *bv_reopen(const struct bv_object *o, const void *buf,
+			     size_t len)
 {
 	LIBBPF_OPTS(bpf_object_open_opts, oo, .object_name = base_name(o->path));
 
@@ -118,7 +118,7 @@ static int load_one(struct bv_object *o, const void *buf, size_t len,
 
 	*objp = NULL;
 	bv_libbpf_log_reset();
-	obj = reopen(o, buf, len);
+	obj = bv_reopen(o, buf, len);
 	if (!obj)
 		return -errno;
 	bv_prepare(o, obj, false);
@@ -300,6 +300,7 @@ void bv_verify(struct bv_object *o, struct bpf_object *obj,
 
 	if (opts->static_only || !o->nprogs)
 		goto out;
+	bv_annot_parse(o, obj);
 	if (o->foreign_endian) {
 		o->skip = xstrdup("the object's byte order is not the host kernel's");
 		goto out;
@@ -314,7 +315,7 @@ void bv_verify(struct bv_object *o, struct bpf_object *obj,
 		/* The static checks' object holds the extern as it was. */
 		bpf_object__close(obj);
 		buf = patched;
-		obj = reopen(o, buf, len);
+		obj = bv_reopen(o, buf, len);
 		if (!obj) {
 			o->skip = xasprintf("libbpf cannot open the object with its missing externs made weak (%s)",
 					    strerror(errno));
@@ -333,6 +334,7 @@ void bv_verify(struct bv_object *o, struct bpf_object *obj,
 	for (size_t i = 0; i < o->nprogs; i++)
 		if (o->progs[i].switched_off)
 			o->progs[i].verdict = BV_NO_TARGET;
+	bv_annot_verify(o, buf, len);
 out:
 	bpf_object__close(obj);
 	free(patched);

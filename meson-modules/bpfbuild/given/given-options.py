@@ -1,8 +1,12 @@
 """What the user set for bpfbuild's options, in every spelling Meson takes,
-against what is in effect: prints one line naming the first that is not
-(and the spelling to use), or nothing.
+against what is in effect: prints one line per option, "NAME -DSPELLING"
+(the -D prefix that reaches it: -DNAME where the main project declares
+NAME, which bpfbuild then yields to, else -DSUBPROJECT:NAME), then one
+line naming the first given option that is not in effect (and the
+spelling to use), if any.
 
-Usage: given-options.py SUBPROJECT BUILD_ROOT [NAME KIND COUNT VALUE...]...
+Usage: given-options.py SUBPROJECT BUILD_ROOT MAIN_SOURCE_ROOT
+                        [NAME KIND COUNT VALUE...]...
        (the options in effect; COUNT values: 1, or an array's length)
 
 Meson up to 1.7 hides a subproject's option behind a consumer's option of
@@ -15,6 +19,7 @@ machine's python3 (Meson's own language), this reads them as Meson does
 import ast
 import configparser
 import os
+import re
 import sys
 
 
@@ -140,8 +145,20 @@ def this_command_line():
     return defines, files
 
 
+def main_declares(root):
+    """The option names the main project's options file declares (Meson
+    1.1 reads meson.options first)."""
+    for name in ('meson.options', 'meson_options.txt'):
+        try:
+            with open(os.path.join(root, name), encoding='utf-8') as f:
+                return set(re.findall(r"""\boption\s*\(\s*['"]([^'"]+)['"]""", f.read()))
+        except OSError:
+            continue
+    return set()
+
+
 def main(argv):
-    sub, build_root, rest = argv[1], argv[2], argv[3:]
+    sub, build_root, main_root, rest = argv[1], argv[2], argv[3], argv[4:]
     effective, kinds = {}, {}
     while rest:
         name, kind, count = rest[0], rest[1], int(rest[2])
@@ -149,6 +166,9 @@ def main(argv):
         kinds[name] = kind
         effective[name] = values if kind == 'array' else values[0]
         rest = rest[3 + count:]
+    yielded = main_declares(main_root)
+    for name in effective:
+        print('%s -D%s%s' % (name, '' if name in yielded else sub + ':', name))
 
     # Earlier sources first; a later one replaces (Meson: -D over files).
     saved = parser()

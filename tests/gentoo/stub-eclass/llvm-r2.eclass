@@ -1,11 +1,13 @@
-# Test stand-in for ::gentoo's llvm-r1.eclass (see ../pm-stubs.sh).
+# Test stand-in for ::gentoo's llvm-r2.eclass (see ../pm-stubs.sh).
 # NOT the real eclass: it reproduces only what bpfbuild.eclass relies on,
 # with the same observable results: IUSE (+llvm_slot_<newest stable>),
 # LLVM_REQUIRED_USE (^^ over the slots), REQUIRED_USE unless LLVM_OPTIONAL,
 # llvm_gen_dep (the template once per slot, inside llvm_slot_N? ( ... ),
 # with ${LLVM_SLOT} substituted), get_llvm_prefix [-b|-d] and an
-# llvm-r1_pkg_setup that, like the real one, rewrites CC and PATH.
-# LLVM_SLOT itself comes from USE_EXPAND (pm_use in pm-stubs.sh).
+# llvm-r2_pkg_setup that, like the real one's llvm_cbuild_setup, rewrites
+# CC and PATH where the slot is installed in BROOT.  LLVM_SLOT itself
+# comes from USE_EXPAND (pm_use in pm-stubs.sh).  There is no llvm-r1
+# stand-in: ::gentoo replaced it with llvm-r2, and inheriting it dies here.
 
 # shellcheck shell=bash
 # shellcheck disable=SC2034 # metadata and output variables are read by others
@@ -15,11 +17,13 @@ case ${EAPI} in
 	*) die "${ECLASS}: EAPI ${EAPI:-0} not supported" ;;
 esac
 
-if [[ -z ${_LLVM_R1_ECLASS} ]]; then
-_LLVM_R1_ECLASS=1
+if [[ -z ${_LLVM_R2_ECLASS} ]]; then
+_LLVM_R2_ECLASS=1
 
-# The same window as ::gentoo at the time of writing: slots older than
-# the oldest are dropped, newer than the newest stable are not defaults.
+# The window of ::gentoo's llvm-r2.eclass as stored for this work
+# (gentoo/gentoo commit 011d7e1d2c38, "Copyright 2024-2026"): slots older
+# than the oldest are dropped, newer than the newest stable are not
+# defaults.  tests/gentoo/llvm-r2.t checks the ebuilds against it.
 _LLVM_OLDEST_SLOT=15
 _LLVM_NEWEST_STABLE=21
 
@@ -73,15 +77,16 @@ get_llvm_prefix() {
 	echo "${prefix}/usr/lib/llvm/${LLVM_SLOT}"
 }
 
-# The real one points CC/CXX/AR... at the slot's clang/llvm tools and
-# prepends the slot's bin to PATH; the stand-in does the observable part
-# so that a test notices if bpfbuild ever calls it.
-llvm-r1_pkg_setup() {
+# The real one (llvm_cbuild_setup, where the slot is in BROOT) points
+# CC/CXX/AR... at the slot's clang/llvm tools and prepends the slot's bin
+# to PATH; the stand-in does the observable part so that a test notices if
+# bpfbuild ever calls it.
+llvm-r2_pkg_setup() {
 	[[ ${MERGE_TYPE} == binary ]] && return
 	[[ -z ${LLVM_SLOT} ]] && die "LLVM_SLOT unset (broken USE_EXPAND?)"
 	local bin
 	bin=$(get_llvm_prefix -b)/bin
-	export CC=clang AR=llvm-ar PATH=${bin}:${PATH}
+	[[ -d ${bin} ]] && export CC=clang AR=llvm-ar PATH=${bin}:${PATH}
 }
 
 fi

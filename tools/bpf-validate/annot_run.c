@@ -1,0 +1,315 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * Loading an annotated program as the selftests' test_loader loads it (its
+ * __flag()s over the testing flags the kernel takes, its __log_level, the
+ * __auxiliary programs beside it), then judging the load against the
+ * annotation: success or failure, the expected messages in the log in
+ * order, and __retval through BPF_PROG_TEST_RUN.  The program's verdict and
+ * figures stay those of the usual run (verify.c), as veristat sees them.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "annot.h"
+
+#ifndef ENOTSUPP
+#define ENOTSUPP 524
+#endif
+
+#define ANNOT_LOG_SIZE (16u << 20)
+
+/* Positive messages in order, each after the previous one; a negative one
+ * must not appear between the positive ones around it. */
+static const char *find(const struct bv_amsg *m, const char *from,
+			const char **end)
+{
+	regmatch_t r[1];
+	const char *s;
+
+	if (!m->is_regex) {
+		s = strstr(from, m->text);
+		*end = s ? s + strlen(m->text) : NULL;
+		return s;
+	}
+	if (regexec(&m->re, from, 1, r, 0))
+		return NULL;
+	*end = from + r[0].rm_eo;
+	return from + r[0].rm_so;
+}
+
+bool bv_annot_msgs_match(const struct bv_annot *a, const char *log, char **why)
+{
+	const char **start = xcalloc(a->nmsgs + 1, sizeof(*start));
+	const char **stop = xcalloc(a->nmsgs + 1, sizeof(*stop));
+	const char *cur = log, *end;
+	bool ok = true;
+
+	for (size_t i = 0; ok && i < a->nmsgs; i++) {
+		if (a->msgs[i].negative)
+			continue;
+		start[i] = find(&a->msgs[i], cur, &end);
+		if (!start[i]) {
+			*why = xasprintf("expected message missing%s: '%s'",
+					 cur != log ? " after the ones before it" : "",
+					 a->msgs[i].text);
+			ok = false;
+		} else {
+			stop[i] = cur = end;
+		}
+	}
+	for (size_t i = 0; ok && i < a->nmsgs; i++) {
+		const char *from = log, *to = log + strlen(log), *s;
+
+		if (!a->msgs[i].negative)
+			continue;
+		for (size_t k = i; k-- > 0;)
+			if (!a->msgs[k].negative) {
+				from = stop[k];
+				break;
+			}
+		for (size_t k = i + 1; k < a->nmsgs; k++)
+			if (!a->msgs[k].negative) {
+				to = start[k];
+				break;
+			}
+		s = find(&a->msgs[i], from, &end);
+		if (s && end <= to) {
+			*why = xasprintf("unexpected message present: '%s'", a->msgs[i].text);
+			ok = false;
+		}
+	}
+	free(start);
+	free(stop);
+	return ok;
+}
+
+/* test_loader's base flags: those of BPF_F_TEST_RND_HI32 and
+ * BPF_F_TEST_REG_INVARIANTS the kernel takes for a trivial program. */
+static __u32 testing_flags(void)
+{
+	static const struct bpf_insn insns[] = {
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	static const __u32 bits[] = { 4, 128 };
+	static int cached = -1;
+
+	if (cached >= 0)
+		return cached;
+	cached = 0;
+	for (size_t i = 0; i < 2; i++) {
+		LIBBPF_OPTS(bpf_prog_load_opts, lo, .prog_flags = bits[i]);
+		int fd = bpf_prog_load(BPF_PROG_TYPE_SOCKET_FILTER, "flag_test", "GPL",
+				       insns, 2, &lo);
+
+		if (fd >= 0) {
+			cached |= bits[i];
+			close(fd);
+		}
+	}
+	return cached;
+}
+
+/* The first line of a /proc file (whose size stat() says is 0). */
+static char *read_line(const char *path)
+{
+	FILE *f = fopen(path, "re");
+	char line[64];
+	bool ok;
+
+	if (!f)
+		return NULL;
+	ok = fgets(line, sizeof(line), f) != NULL;
+	fclose(f);
+	return ok ? xasprintf("%.*s", (int)strcspn(line, "\n"), line) : NULL;
+}
+
+/* Why the annotation does not apply to this kernel, or NULL. */
+static char *not_here(const struct bv_annot *a)
+{
+	static const char *const machines[] = { "x86_64", "aarch64", "riscv64", "s390x", "loongarch64" };
+	struct utsname u;
+	char *jit;
+	bool jited;
+
+	if (a->skip)
+		return xasprintf("__skip: %s", a->skip);
+	if (a->arch_mask && !uname(&u)) {
+		bool here = false;
+
+		for (size_t i = 0; i < 5; i++)
+			here |= (a->arch_mask & (1u << i)) && !strcmp(u.machine, machines[i]);
+		if (!here)
+			return xasprintf("annotated for %s only; this kernel is %s",
+					 a->arches, u.machine);
+	}
+	if (!a->load_mode)
+		return NULL;
+	jit = read_line("/proc/sys/net/core/bpf_jit_enable");
+	jited = !jit || strcmp(jit, "0");
+	free(jit);
+	if ((a->load_mode == 1) != jited)
+		return xasprintf("annotated for a kernel %s the JIT", jited ? "without" : "with");
+	return NULL;
+}
+
+static char *unpriv_reason(void)
+{
+	char *v = read_line("/proc/sys/kernel/unprivileged_bpf_disabled");
+	char *s = v && strcmp(v, "0") ?
+		xasprintf("the unprivileged variant is not loaded (kernel.unprivileged_bpf_disabled is %s)", v) :
+		xstrdup("the unprivileged variant is not loaded (bpf-validate loads as root only)");
+
+	free(v);
+	return s;
+}
+
+/* Program IDX alone (with the __auxiliary ones), as test_loader loads it. */
+static int load_annotated(struct bv_object *o, struct bpf_object *obj,
+			  size_t idx, char *log)
+{
+	const struct bv_annot *a = o->progs[idx].annot;
+	struct bpf_program *prog, *target = NULL;
+	size_t i = 0;
+
+	bv_prepare(o, obj, false);
+	bpf_object__for_each_program(prog, obj) {
+		const struct bv_annot *x = i < o->nprogs ? o->progs[i].annot : NULL;
+
+		bpf_program__set_autoload(prog, i == idx || (x && x->auxiliary && x->priv));
+		if (i++ == idx)
+			target = prog;
+	}
+	if (!target)
+		return -ENOENT;
+	log[0] = '\0';
+	bpf_program__set_log_buf(target, log, ANNOT_LOG_SIZE);
+	/* Level 0 as annotated: libbpf then loads again at level 1 on a
+	 * failure, and that log is the one the messages are matched in. */
+	bpf_program__set_log_level(target, a->log_level);
+	bpf_program__set_flags(target, bpf_program__flags(target) |
+			       ((testing_flags() | a->flags_set) & ~a->flags_clear));
+	bv_libbpf_log_reset();
+	return bpf_object__load(obj);
+}
+
+/* BPF_PROG_TEST_RUN as test_loader runs it: 64 bytes of zeros in. */
+static void test_run(struct bv_annot *a, const struct bv_prog *p, int fd,
+		     bool syscall)
+{
+	__u8 in[64] = { 0 }, out[256];
+	LIBBPF_OPTS(bpf_test_run_opts, t, .data_in = in, .data_size_in = sizeof(in),
+		    .data_out = out, .data_size_out = sizeof(out), .repeat = 1);
+	LIBBPF_OPTS(bpf_test_run_opts, bare);
+	int err = bpf_prog_test_run_opts(fd, syscall ? &bare : &t);
+
+	if (err && (errno == ENOTSUPP || errno == EOPNOTSUPP)) {
+		strlist_addf(&a->unchecked, "__retval (the kernel has no test run for %s programs)",
+			     p->type);
+		return;
+	}
+	if (err) {
+		a->result = BV_AR_DIFFERS;
+		a->why = xasprintf("__retval: the test run failed: %s", strerror(errno));
+		return;
+	}
+	a->ran = true;
+	a->got_retval = (int)(syscall ? bare.retval : t.retval);
+	if (!a->any_retval && a->got_retval != a->retval) {
+		a->result = BV_AR_DIFFERS;
+		a->why = xasprintf("__retval(%lld), but the test run returned %lld",
+				   a->retval, a->got_retval);
+	}
+}
+
+static char *rejected_why(const char *log)
+{
+	struct bv_strlist l = { 0 };
+	const char *w = bv_libbpf_first_warning();
+	char *s;
+
+	bv_vlog_error_lines(log, &l, 1);
+	s = l.n ? xasprintf("annotated __success, but rejected: %s", l.v[0]) :
+		  xasprintf("annotated __success, but the load failed before verification%s%s",
+			    w ? ": " : "", w ? w : "");
+	strlist_free(&l);
+	return s;
+}
+
+static char *as_annotated(const struct bv_annot *a, int err)
+{
+	size_t neg = 0;
+	char ret[48] = "";
+
+	for (size_t i = 0; i < a->nmsgs; i++)
+		neg += a->msgs[i].negative;
+	if (a->ran)
+		snprintf(ret, sizeof(ret), ", returned %lld", a->got_retval);
+	return xasprintf("%s%s; %zu expected message%s in the log in order, %zu unexpected absent",
+			 err ? "rejected" : "loaded", ret, a->nmsgs - neg,
+			 a->nmsgs - neg == 1 ? "" : "s", neg);
+}
+
+static void judge(struct bv_object *o, size_t idx, const void *buf, size_t len)
+{
+	struct bv_prog *p = &o->progs[idx];
+	struct bv_annot *a = p->annot;
+	struct bpf_object *obj = bv_reopen(o, buf, len);
+	char *log = malloc(ANNOT_LOG_SIZE);
+	int err = obj && log ? load_annotated(o, obj, idx, log) : -ENOMEM;
+
+	a->result = BV_AR_AS_ANNOTATED;
+	if (!log || !obj) {
+		a->result = BV_AR_NOT_RUN;
+		a->why = xstrdup("the object could not be opened again");
+	} else if (!err && a->expect == BV_EXPECT_FAILURE) {
+		a->result = BV_AR_DIFFERS;
+		a->why = xstrdup("annotated __failure, but the verifier accepted it");
+	} else if (err && a->expect == BV_EXPECT_SUCCESS) {
+		a->result = BV_AR_DIFFERS;
+		a->why = rejected_why(log);
+	} else if (!bv_annot_msgs_match(a, log, &a->why)) {
+		a->result = BV_AR_DIFFERS;
+	} else if (!err && a->execute) {
+		test_run(a, p, bpf_program__fd(bpf_object__find_program_by_name(obj, p->name)),
+			 !strcmp(p->type, "syscall"));
+	}
+	if (a->result == BV_AR_AS_ANNOTATED)
+		a->why = as_annotated(a, err);
+	bpf_object__close(obj);
+	free(log);
+}
+
+void bv_annot_verify(struct bv_object *o, const void *buf, size_t len)
+{
+	for (size_t i = 0; i < o->nprogs; i++) {
+		struct bv_prog *p = &o->progs[i];
+		struct bv_annot *a = p->annot;
+
+		if (!a)
+			continue;
+		if (a->unpriv)
+			strlist_add(&a->unchecked, unpriv_reason());
+		if (a->bad) {
+			a->result = BV_AR_DIFFERS;
+			a->why = xasprintf("the annotation cannot be read: %s", a->bad);
+		} else if (a->auxiliary) {
+			a->result = BV_AR_AUXILIARY;
+		} else if (!a->priv) {
+			a->result = BV_AR_NOT_CHECKED;
+			a->why = xstrdup("only its unprivileged variant is annotated");
+		} else if ((a->why = not_here(a))) {
+			a->result = BV_AR_NOT_APPLICABLE;
+		} else if (p->verdict == BV_PASS || p->verdict == BV_REJECTED) {
+			judge(o, i, buf, len);
+		} else {
+			a->why = xasprintf("not loaded: %s", p->error ? p->error : "no kernel verified it");
+		}
+	}
+}
