@@ -30,276 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bpfbuild-btf.h"
-
-enum { W_RAW, W_REF, W_STR };	/* what a 32-bit word of a type holds */
-
-struct ctype { size_t off; unsigned kind, vlen, words; };
-static struct ctype *ty;	/* 1-based, as type ids */
-static uint32_t nty;
-static size_t s_base, s_len;	/* the input's string table, file offsets */
-
-static void *xcalloc(size_t n, size_t size)
-{
-	void *p = calloc(n ? n : 1, size);
-
-	if (!p)
-		die("out of memory");
-	return p;
-}
-
-static void put(unsigned char *b, size_t off, uint64_t v, int n)
-{
-	for (int i = 0; i < n; i++)
-		b[off + (big ? n - 1 - i : i)] = v >> (8 * i);
-}
-
-/* What word W of type T holds. */
-static int word_class(const struct ctype *t, unsigned w)
-{
-	if (w == 0)
-		return W_STR;
-	if (w == 1)
-		return W_RAW;
-	if (w == 2)
-		switch (t->kind) {
-		case K_PTR: case K_TYPEDEF: case K_VOLATILE: case K_CONST:
-		case K_RESTRICT: case K_FUNC: case K_FUNC_PROTO: case K_VAR:
-		case K_TYPE_TAG: case K_DECL_TAG:
-			return W_REF;
-		default:
-			return W_RAW;
-		}
-	w -= 3;
-	switch (t->kind) {
-	case K_ARRAY: return w < 2 ? W_REF : W_RAW;
-	case K_STRUCT: case K_UNION: return w % 3 == 0 ? W_STR : w % 3 == 1 ? W_REF : W_RAW;
-	case K_ENUM: return w % 2 == 0 ? W_STR : W_RAW;
-	case K_ENUM64: return w % 3 == 0 ? W_STR : W_RAW;
-	case K_FUNC_PROTO: return w % 2 == 0 ? W_STR : W_REF;
-	case K_DATASEC: return w % 3 == 0 ? W_REF : W_RAW;
-	}
-	return W_RAW;
-}
-
-static uint32_t word(uint32_t id, unsigned w)
-{
-	return get(ty[id].off + 4 * (size_t)w, 4);
-}
-
-/* --- strings, with the prefix maps applied ----------------------------- */
-
-static char **maps;
-static int nmaps;
-
-/* The string at offset OFF of the input's table. */
-static const char *in_str(uint32_t off)
-{
-	const char *s = (const char *)buf + s_base + off;
-
-	if (off >= s_len || !memchr(s, 0, s_len - off))
-		die("a BTF string offset points past the string table");
-	return s;
-}
-
-/* The string at OFF as GCC would have written it with the maps (the last
- * map whose OLD is a leading directory of it wins), in a buffer of its own. */
-static char *mapped(uint32_t off)
-{
-	const char *s = in_str(off), *nw = NULL;
-	size_t n = strlen(s), ol = 0;
-	char *r;
-
-	nw = prefix_map_match(maps, nmaps, s, n, &ol);
-	if (!nw)
-		nw = "", ol = 0;
-	r = xcalloc(strlen(nw) + n - ol + 1, 1);
-	memcpy(r, nw, strlen(nw));
-	memcpy(r + strlen(nw), s + ol, n - ol);
-	return r;
-}
-
-static uint64_t mix(uint64_t h, uint64_t v)
-{
-	/* splitmix64's finaliser over the running value: well spread, and
-	 * the same on every host. */
-	h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-	h ^= h >> 30;
-	h *= 0xbf58476d1ce4e5b9ULL;
-	h ^= h >> 27;
-	h *= 0x94d049bb133111ebULL;
-	return h ^ (h >> 31);
-}
-
-static uint64_t str_hash(const char *s)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
-	return h;
-}
-
-/* The output string table: the strings in order of first use, each once
- * (an open-addressing table from string to its new offset). */
-static char *out_str;
-static size_t out_str_len, out_str_cap;
-static uint32_t *slot_off;	/* new offset + 1; 0: empty */
-static size_t nslots, nused;
-
-static uint32_t intern(char *s)
-{
-	size_t n = strlen(s), i;
-
-	if (!*s) {
-		free(s);
-		return 0;
-	}
-	if (2 * (nused + 1) > nslots) {
-		uint32_t *old = slot_off;
-		size_t oldn = nslots;
-
-		nslots = nslots ? 2 * nslots : 1024;
-		slot_off = xcalloc(nslots, sizeof(*slot_off));
-		for (size_t k = 0; k < oldn; k++) {
-			if (!old[k])
-				continue;
-			for (i = str_hash(out_str + old[k] - 1) % nslots; slot_off[i]; i = (i + 1) % nslots)
-				;
-			slot_off[i] = old[k];
-		}
-		free(old);
-	}
-	for (i = str_hash(s) % nslots; slot_off[i]; i = (i + 1) % nslots)
-		if (!strcmp(out_str + slot_off[i] - 1, s)) {
-			free(s);
-			return slot_off[i] - 1;
-		}
-	if (out_str_len + n + 1 > UINT32_MAX)
-		die("the BTF string table grows past 4 GiB");
-	while (out_str_len + n + 1 > out_str_cap) {
-		out_str_cap = out_str_cap ? 2 * out_str_cap : 4096;
-		out_str = realloc(out_str, out_str_cap);
-		if (!out_str)
-			die("out of memory");
-	}
-	memcpy(out_str + out_str_len, s, n + 1);
-	slot_off[i] = out_str_len + 1;
-	nused++;
-	out_str_len += n + 1;
-	free(s);
-	return slot_off[i] - 1;
-}
-
-/* --- the canonical type order ------------------------------------------ */
-
-static uint64_t *key;
-static char **name;	/* each type's name, mapped */
-
-static int by_canon(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	int c;
-
-	if (ty[x].kind != ty[y].kind)
-		return ty[x].kind < ty[y].kind ? -1 : 1;
-	c = strcmp(name[x], name[y]);
-	if (c)
-		return c;
-	if (key[x] != key[y])
-		return key[x] < key[y] ? -1 : 1;
-	/* Indistinguishable by structure, from either side (in practice
-	 * duplicates): their order does not show in the bytes. */
-	return (x > y) - (x < y);
-}
-
-static int by_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return (x > y) - (x < y);
-}
-
-static size_t distinct(const uint64_t *k, uint64_t *scratch)
-{
-	size_t n = 0;
-
-	memcpy(scratch, k + 1, nty * sizeof(*k));
-	qsort(scratch, nty, sizeof(*scratch), by_u64);
-	for (uint32_t i = 0; i < nty; i++)
-		n += !i || scratch[i] != scratch[i - 1];
-	return n;
-}
-
-/* The keys: each type's own fields, then rounds of refinement. */
-static void compute_keys(void)
-{
-	uint64_t *next = xcalloc(nty + 1, sizeof(*next)), *in = xcalloc(nty + 1, sizeof(*in));
-	uint64_t *scratch = xcalloc(nty + 1, sizeof(*scratch));
-	size_t classes;
-
-	key = xcalloc(nty + 1, sizeof(*key));
-	name = xcalloc(nty + 1, sizeof(*name));
-	for (uint32_t i = 1; i <= nty; i++) {
-		uint64_t h = mix(0, ty[i].kind);
-
-		name[i] = mapped(word(i, 0));
-		for (unsigned w = 0; w < ty[i].words; w++) {
-			uint32_t v = word(i, w);
-
-			switch (word_class(&ty[i], w)) {
-			case W_RAW: h = mix(h, v); break;
-			case W_STR:
-				if (w) {
-					char *m = mapped(v);
-					h = mix(h, str_hash(m));
-					free(m);
-				} else {
-					h = mix(h, str_hash(name[i]));
-				}
-				break;
-			case W_REF:
-				if (v > nty)
-					die("a BTF type refers to a type id past the last type");
-				h = mix(h, v ? 1 : 0);	/* void or a type; which: below */
-				break;
-			}
-		}
-		key[i] = h;
-	}
-	classes = distinct(key, scratch);
-	for (uint32_t round = 0; round <= nty; round++) {
-		memset(in, 0, (nty + 1) * sizeof(*in));
-		for (uint32_t i = 1; i <= nty; i++) {
-			uint64_t h = mix(key[i], 0x5eed);
-			unsigned nref = 0;
-
-			for (unsigned w = 0; w < ty[i].words; w++) {
-				uint32_t v;
-
-				if (word_class(&ty[i], w) != W_REF)
-					continue;
-				v = word(i, w);
-				h = mix(h, v ? key[v] : 0);
-				/* Who refers to a type, and by which field: a
-				 * sum, as the referrers come in no order. */
-				if (v)
-					in[v] += mix(key[i], nref);
-				nref++;
-			}
-			next[i] = h;
-		}
-		for (uint32_t i = 1; i <= nty; i++)
-			next[i] = mix(next[i], in[i]);
-		size_t now = distinct(next, scratch);
-		memcpy(key, next, (nty + 1) * sizeof(*key));
-		if (now <= classes)
-			break;
-		classes = now;
-	}
-	free(next);
-	free(in);
-	free(scratch);
-}
+#include "bpfbuild-btf-canon.h"
 
 /* --- .BTF.ext ----------------------------------------------------------- */
 
@@ -412,75 +143,18 @@ static int by_off(const void *a, const void *b)
 	return (x->idx > y->idx) - (x->idx < y->idx);
 }
 
-void canonicalise(char **map_list, int map_count, const char *out_path)
+/* The new .BTF in a buffer of its own: the header HDR bytes of it, the
+ * types in ORDER (TYPES_SIZE bytes), their ids by REMAP, their strings
+ * interned into out_str, which starts with the empty one. */
+static unsigned char *new_btf(struct sec btf, size_t hdr, size_t types_size,
+			      const uint32_t *order, const uint32_t *remap)
 {
-	struct sec btf = find_sec(".BTF"), ext;
-	size_t hdr, t_start, t_end, new_btf_size, new_types_size = 0, p, out_len;
-	uint32_t *order, *remap;
-	unsigned char *copy, *out, *nb;
-	struct region *rg;
-	size_t nrg = 0;
-	FILE *f;
+	unsigned char *nb = xcalloc(hdr + types_size, 1);
+	size_t p = hdr;
 
-	maps = map_list;
-	nmaps = map_count;
-	shoff = get(0x28, 8);
-	shentsize = get(0x3a, 2);
-	shnum = get(0x3c, 2);
-	if (shentsize < 0x40 || shoff + shnum * shentsize > len || shoff + shnum * shentsize < shoff)
-		die("the section headers lie past the end of the file");
-	if (btf.size < 24 || get(btf.off, 2) != 0xeb9f)
-		die("no .BTF section to canonicalise");
-	hdr = get(btf.off + 4, 4);
-	if (hdr < 24 || hdr > btf.size)
-		die("the .BTF header is not 24 bytes or more within its section");
-	t_start = btf.off + hdr + get(btf.off + 8, 4);
-	t_end = t_start + get(btf.off + 12, 4);
-	s_base = btf.off + hdr + get(btf.off + 16, 4);
-	s_len = get(btf.off + 20, 4);
-	if (t_end > btf.off + btf.size || s_base + s_len > btf.off + btf.size || !s_len ||
-	    buf[s_base + s_len - 1])
-		die("the .BTF header points past its section, or its strings do not end in a NUL");
-
-	/* The types, as they are. */
-	size_t cap = 64;
-	ty = xcalloc(cap, sizeof(*ty));
-	for (p = t_start; p < t_end;) {
-		uint32_t info = get(p + 4, 4);
-		struct ctype t = { p, (info >> 24) & 0x1f, info & 0xffff, 0 };
-		size_t sz = type_size(t.kind, t.vlen);
-
-		if (!sz)
-			die("a BTF kind this program does not know: leave it unsorted (drop --btf-sort)");
-		t.words = sz / 4;
-		if (++nty >= cap) {
-			ty = realloc(ty, (cap *= 2) * sizeof(*ty));
-			if (!ty)
-				die("out of memory");
-		}
-		ty[nty] = t;
-		p += sz;
-		if (p > t_end)
-			die("the BTF types run past their section");
-		new_types_size += sz;
-	}
-
-	compute_keys();
-	order = xcalloc(nty + 1, sizeof(*order));
-	remap = xcalloc(nty + 1, sizeof(*remap));
-	for (uint32_t i = 0; i < nty; i++)
-		order[i] = i + 1;
-	qsort(order, nty, sizeof(*order), by_canon);
-	for (uint32_t i = 0; i < nty; i++)
-		remap[order[i]] = i + 1;
-
-	/* The new .BTF: the header, the types in order, then the strings,
-	 * which start with the empty one. */
 	out_str = xcalloc(out_str_cap = 4096, 1);
 	out_str_len = 1;
-	nb = xcalloc(hdr + new_types_size, 1);
 	memcpy(nb, buf + btf.off, hdr);
-	p = hdr;
 	for (uint32_t k = 0; k < nty; k++) {
 		uint32_t id = order[k];
 
@@ -494,11 +168,15 @@ void canonicalise(char **map_list, int map_count, const char *out_path)
 			put(nb, p, v, 4);
 		}
 	}
+	return nb;
+}
 
-	/* .BTF.ext, rewritten in a copy of the input (it does not move). */
-	copy = xcalloc(len, 1);
-	memcpy(copy, buf, len);
-	ext = find_sec(".BTF.ext");
+/* .BTF.ext rewritten in COPY, the input's bytes (it does not move); the
+ * section, size 0 if none. */
+static struct sec rewrite_ext(unsigned char *copy, const uint32_t *remap)
+{
+	struct sec ext = find_sec(".BTF.ext");
+
 	if (ext.size >= 8 && get(ext.off, 2) == 0xeb9f) {
 		size_t eh = get(ext.off + 4, 4), b = ext.off + eh;
 
@@ -515,17 +193,16 @@ void canonicalise(char **map_list, int map_count, const char *out_path)
 	} else if (ext.size) {
 		die(".BTF.ext has no BTF magic");
 	}
-	check_relocations(btf.idx, &ext);
+	return ext;
+}
 
-	new_btf_size = hdr + new_types_size + out_str_len;
-	put(nb, 8, 0, 4);
-	put(nb, 12, new_types_size, 4);
-	put(nb, 16, new_types_size, 4);
-	put(nb, 20, out_str_len, 4);
+/* The sections after .BTF's start and the section headers: the regions
+ * that move, in file order, in RG; their number. */
+static size_t moving_regions(struct sec btf, struct region *rg)
+{
+	size_t nrg = 0;
 
-	/* Everything that lies after .BTF's start moves: the sections (not
-	 * NOBITS, which take no bytes) and the section headers. */
-	rg = xcalloc(shnum + 1, sizeof(*rg));
+	/* Not NOBITS, which take no bytes. */
 	for (unsigned i = 1; i < shnum; i++) {
 		size_t off = sh(i, 0x18, 8), size = sh(i, 0x20, 8), al = sh(i, 0x30, 8);
 
@@ -541,16 +218,27 @@ void canonicalise(char **map_list, int map_count, const char *out_path)
 		die("the section headers lie before or inside .BTF");
 	rg[nrg++] = (struct region){ shoff, shnum * shentsize, 8, -1 };
 	qsort(rg, nrg, sizeof(*rg), by_off);
+	return nrg;
+}
 
-	out_len = btf.off + new_btf_size;
+/* COPY with its .BTF replaced by NB (BTF_SIZE bytes, of which the
+ * strings are out_str), laid out again as the assembler does, written to
+ * OUT_PATH. */
+static void lay_out(struct sec btf, const unsigned char *copy, const unsigned char *nb,
+		    size_t btf_size, const char *out_path)
+{
+	struct region *rg = xcalloc(shnum + 1, sizeof(*rg));
+	size_t nrg = moving_regions(btf, rg), out_len, p, new_shoff = 0;
+	unsigned char *out;
+
+	out_len = btf.off + btf_size;
 	for (size_t r = 0; r < nrg; r++)
 		out_len = (out_len + rg[r].align - 1) / rg[r].align * rg[r].align + rg[r].size;
 	out = xcalloc(out_len, 1);
 	memcpy(out, copy, btf.off);
-	memcpy(out + btf.off, nb, hdr + new_types_size);
-	memcpy(out + btf.off + hdr + new_types_size, out_str, out_str_len);
-	p = btf.off + new_btf_size;
-	size_t new_shoff = 0;
+	memcpy(out + btf.off, nb, btf_size - out_str_len);
+	memcpy(out + btf.off + btf_size - out_str_len, out_str, out_str_len);
+	p = btf.off + btf_size;
 	for (size_t r = 0; r < nrg; r++) {
 		p = (p + rg[r].align - 1) / rg[r].align * rg[r].align;
 		memcpy(out + p, copy + rg[r].off, rg[r].size);
@@ -563,22 +251,69 @@ void canonicalise(char **map_list, int map_count, const char *out_path)
 	for (size_t r = 0; r < nrg; r++)
 		if (rg[r].idx >= 0)
 			put(out, new_shoff + rg[r].idx * shentsize + 0x18, rg[r].off, 8);
-	put(out, new_shoff + btf.idx * shentsize + 0x20, new_btf_size, 8);
+	put(out, new_shoff + btf.idx * shentsize + 0x20, btf_size, 8);
 	/* NOBITS sections after .BTF point where their place would be. */
 	for (unsigned i = 1; i < shnum; i++)
 		if (sh(i, 4, 4) == 8 && sh(i, 0x18, 8) > btf.off)
-			put(out, new_shoff + i * shentsize + 0x18, btf.off + new_btf_size, 8);
-
-	f = fopen(out_path, "wb");
-	if (!f)
-		die("cannot write the output");
-	if (fwrite(out, 1, out_len, f) != out_len || fclose(f)) {
-		remove(out_path);
-		die("cannot write the output");
-	}
+			put(out, new_shoff + i * shentsize + 0x18, btf.off + btf_size, 8);
+	write_object(out_path, out, out_len);
 	/* What no global holds: LSan, which ASan runs at exit, counts it lost. */
 	free(out);
 	free(rg);
+}
+
+/* The .BTF header's checks; its size, with the types' bounds in *T_START,
+ * *T_END and the strings' in s_base, s_len. */
+static size_t read_btf_header(struct sec btf, size_t *t_start, size_t *t_end)
+{
+	size_t hdr;
+
+	if (btf.size < 24 || get(btf.off, 2) != 0xeb9f)
+		die("no .BTF section to canonicalise");
+	hdr = get(btf.off + 4, 4);
+	if (hdr < 24 || hdr > btf.size)
+		die("the .BTF header is not 24 bytes or more within its section");
+	*t_start = btf.off + hdr + get(btf.off + 8, 4);
+	*t_end = *t_start + get(btf.off + 12, 4);
+	s_base = btf.off + hdr + get(btf.off + 16, 4);
+	s_len = get(btf.off + 20, 4);
+	if (*t_end > btf.off + btf.size || s_base + s_len > btf.off + btf.size || !s_len ||
+	    buf[s_base + s_len - 1])
+		die("the .BTF header points past its section, or its strings do not end in a NUL");
+	return hdr;
+}
+
+void canonicalise(char **map_list, int map_count, const char *out_path)
+{
+	struct sec btf = find_sec(".BTF"), ext;
+	size_t hdr, t_start, t_end, types_size, btf_size;
+	uint32_t *order, *remap;
+	unsigned char *copy, *nb;
+
+	maps = map_list;
+	nmaps = map_count;
+	shoff = get(0x28, 8);
+	shentsize = get(0x3a, 2);
+	shnum = get(0x3c, 2);
+	if (shentsize < 0x40 || shoff + shnum * shentsize > len || shoff + shnum * shentsize < shoff)
+		die("the section headers lie past the end of the file");
+	hdr = read_btf_header(btf, &t_start, &t_end);
+	types_size = read_types(t_start, t_end);
+	order = xcalloc(nty + 1, sizeof(*order));
+	remap = xcalloc(nty + 1, sizeof(*remap));
+	canon_order(order, remap);
+	nb = new_btf(btf, hdr, types_size, order, remap);
+	copy = xcalloc(len, 1);
+	memcpy(copy, buf, len);
+	ext = rewrite_ext(copy, remap);
+	check_relocations(btf.idx, &ext);
+
+	btf_size = hdr + types_size + out_str_len;
+	put(nb, 8, 0, 4);
+	put(nb, 12, types_size, 4);
+	put(nb, 16, types_size, 4);
+	put(nb, 20, out_str_len, 4);
+	lay_out(btf, copy, nb, btf_size, out_path);
 	free(copy);
 	free(nb);
 	free(remap);

@@ -30,66 +30,12 @@
  * writes its string table in type order.  Exit 0 (written), 1 with one line
  * naming the cause. */
 #define _POSIX_C_SOURCE 200809L	/* strnlen */
-#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bpfbuild-btf.h"
-
-const char *in_path;
-unsigned char *buf;
-size_t len;
-int big;
-
-void die(const char *why)
-{
-	fprintf(stderr, "bpfbuild-btf-sort: %s: %s\n", in_path, why);
-	exit(1);
-}
-
-uint64_t get(size_t off, int n)
-{
-	uint64_t v = 0;
-
-	if (off + n > len || off + n < off)
-		die("truncated: an offset points past the end of the file");
-	for (int i = 0; i < n; i++)
-		v |= (uint64_t)buf[off + (big ? i : n - 1 - i)] << (8 * (n - 1 - i));
-	return v;
-}
-
-void put32(size_t off, uint32_t v)
-{
-	for (int i = 0; i < 4; i++)
-		buf[off + (big ? 3 - i : i)] = v >> (8 * i);
-}
-
-/* The section named NAME; size 0 when absent. */
-struct sec find_sec(const char *name)
-{
-	size_t shoff = get(0x28, 8);
-	unsigned shentsize = get(0x3a, 2), shnum = get(0x3c, 2);
-	unsigned shstrndx = get(0x3e, 2);
-	size_t strtab = get(shoff + (size_t)shstrndx * shentsize + 0x18, 8);
-	struct sec s = { 0, 0, 0 };
-
-	for (unsigned i = 0; i < shnum; i++) {
-		size_t h = shoff + (size_t)i * shentsize;
-		size_t n = strtab + get(h, 4);
-
-		if (n < len && !strncmp((char *)buf + n, name, len - n) &&
-		    strlen(name) < len - n) {
-			s.off = get(h + 0x18, 8);
-			s.size = get(h + 0x20, 8);
-			s.idx = i;
-			if (s.off + s.size > len || s.off + s.size < s.off)
-				die("a section lies past the end of the file");
-		}
-	}
-	return s;
-}
 
 /* Whether a relocation section applies to section IDX at [lo, hi). */
 static int relocated_within(unsigned idx, size_t lo, size_t hi)
@@ -119,21 +65,6 @@ static struct type *types;	/* 1-based, as type ids */
 static uint32_t ntypes;
 static const char *strs;
 static size_t str_len;
-
-size_t type_size(unsigned kind, unsigned vlen)
-{
-	switch (kind) {
-	case K_INT: case K_VAR: case K_DECL_TAG: return 16;
-	case K_ARRAY: return 24;
-	case K_STRUCT: case K_UNION: case K_DATASEC: case K_ENUM64:
-		return 12 + 12 * (size_t)vlen;
-	case K_ENUM: case K_FUNC_PROTO: return 12 + 8 * (size_t)vlen;
-	case K_PTR: case K_FWD: case K_TYPEDEF: case K_VOLATILE: case K_CONST:
-	case K_RESTRICT: case K_FUNC: case K_FLOAT: case K_TYPE_TAG:
-		return 12;
-	}
-	return 0;
-}
 
 static void parse_types(size_t start, size_t end)
 {
@@ -200,20 +131,6 @@ static int by_key(const void *a, const void *b)
 
 static uint32_t *remap;
 
-const char *prefix_map_match(char **maps, int nmaps, const char *s, size_t n, size_t *old_len)
-{
-	const char *nw = NULL;
-
-	for (int i = 0; i < nmaps; i++) {
-		const char *eq = strchr(maps[i], '=');
-		size_t l = eq - maps[i];
-
-		if (l && l <= n && !strncmp(s, maps[i], l) && (s[l] == '/' || !s[l]))
-			*old_len = l, nw = eq + 1;
-	}
-	return nw;
-}
-
 /* Apply the NMAPS "OLD=NEW" maps of MAPS to every string of the table. */
 static void map_strings(char **maps, int nmaps)
 {
@@ -267,14 +184,120 @@ static void map_ext(size_t p, size_t n, size_t type_at)
 	}
 }
 
+/* Every type id in .BTF that points at a type, remapped. */
+static void map_type_refs(void)
+{
+	for (uint32_t i = 1; i <= ntypes; i++) {
+		const struct type *t = &types[i];
+		unsigned vlen = get(t->off + 4, 4) & 0xffff;
+
+		switch (t->kind) {
+		case K_PTR: case K_TYPEDEF: case K_VOLATILE: case K_CONST:
+		case K_RESTRICT: case K_FUNC: case K_FUNC_PROTO: case K_VAR:
+		case K_TYPE_TAG: case K_DECL_TAG:
+			map_ref(t->off + 8);
+			break;
+		}
+		for (unsigned m = 0; m < vlen; m++)
+			switch (t->kind) {
+			case K_STRUCT: case K_UNION:
+				map_ref(t->off + 12 + 12 * m + 4);
+				break;
+			case K_FUNC_PROTO:
+				map_ref(t->off + 12 + 8 * m + 4);
+				break;
+			case K_DATASEC:
+				map_ref(t->off + 12 + 12 * m);
+				break;
+			}
+		if (t->kind == K_ARRAY) {
+			map_ref(t->off + 12);
+			map_ref(t->off + 16);
+		}
+	}
+}
+
+/* .BTF.ext's func_info and CO-RE records, remapped. */
+static void map_ext_refs(void)
+{
+	struct sec ext = find_sec(".BTF.ext");
+
+	if (ext.size >= 24 && get(ext.off, 2) == 0xeb9f) {
+		size_t eh = get(ext.off + 4, 4), base = ext.off + eh;
+
+		map_ext(base + get(ext.off + 8, 4), get(ext.off + 12, 4), 4);
+		if (eh >= 32)
+			map_ext(base + get(ext.off + 24, 4), get(ext.off + 28, 4), 4);
+	}
+}
+
+/* The types after the last DATASEC, when all FWD or TYPE_TAG (the
+ * compiler's fixups), put in name order, and every type id remapped. */
+static void sort_tail(struct sec btf, size_t type_start, size_t type_end, uint32_t last_ds)
+{
+	uint32_t first = last_ds + 1, ntail = last_ds ? ntypes - last_ds : 0;
+	size_t tail_off;
+	unsigned char *moved;
+
+	for (uint32_t i = first; ntail && i <= ntypes; i++)
+		if (types[i].kind != K_FWD && types[i].kind != K_TYPE_TAG)
+			ntail = 0;	/* not the compiler's fixups: leave it */
+	if (ntail <= 1)
+		return;
+	tail_off = types[first].off;
+	if (relocated_within(btf.idx, tail_off - btf.off, type_end - btf.off))
+		die("a relocation points into the types to sort: leave it unsorted (drop --btf-sort)");
+	tail = malloc(ntail * sizeof(*tail));
+	remap = malloc((ntypes + 1) * sizeof(*remap));
+	moved = malloc(type_end - tail_off);
+	if (!tail || !remap || !moved)
+		die("out of memory");
+	for (uint32_t i = 0; i < ntail; i++)
+		tail[i] = first + i;
+	qsort(tail, ntail, sizeof(*tail), by_key);
+	for (uint32_t i = 0; i <= ntypes; i++)
+		remap[i] = i;
+	for (uint32_t i = 0, p = 0; i < ntail; i++) {
+		remap[tail[i]] = first + i;
+		memcpy(moved + p, buf + types[tail[i]].off, types[tail[i]].size);
+		p += types[tail[i]].size;
+	}
+	memcpy(buf + tail_off, moved, type_end - tail_off);
+	free(moved);
+	parse_types(type_start, type_end);
+	map_type_refs();
+	map_ext_refs();
+}
+
+/* Sorted (or canonicalised, or only prefix-mapped) IN written to OUT. */
+static void sort_btf(char **maps, int nmaps, const char *out)
+{
+	struct sec btf = find_sec(".BTF");
+	size_t hdr, type_start = 0, type_end = 0;
+	uint32_t last_ds = 0;
+
+	if (btf.size >= 24 && get(btf.off, 2) == 0xeb9f) {
+		hdr = get(btf.off + 4, 4);
+		type_start = btf.off + hdr + get(btf.off + 8, 4);
+		type_end = type_start + get(btf.off + 12, 4);
+		strs = (const char *)buf + btf.off + hdr + get(btf.off + 16, 4);
+		str_len = get(btf.off + 20, 4);
+		if (type_end > btf.off + btf.size ||
+		    (const unsigned char *)strs + str_len > buf + btf.off + btf.size)
+			die("the .BTF header points past its section");
+		parse_types(type_start, type_end);
+		for (uint32_t i = 1; i <= ntypes; i++)
+			if (types[i].kind == K_DATASEC)
+				last_ds = i;
+		if (nmaps)
+			map_strings(maps, nmaps);
+	}
+	sort_tail(btf, type_start, type_end, last_ds);
+	write_object(out, buf, len);
+}
+
 int main(int argc, char **argv)
 {
-	struct sec btf, ext;
-	size_t hdr, type_start, type_end, tail_off;
-	uint32_t first, ntail, last_ds = 0;
-	unsigned char *moved;
-	FILE *f;
-
 	char **maps = argv + 1;
 	int nmaps = 0, canonical = 0, a = 1;
 
@@ -295,115 +318,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: bpfbuild-btf-sort [--canonical] [--prefix-map OLD=NEW]... IN.o OUT.o\n");
 		return 2;
 	}
-	argv += a - 1;
-	in_path = argv[1];
-	f = fopen(in_path, "rb");
-	if (!f)
-		die(strerror(errno));
-	fseek(f, 0, SEEK_END);
-	len = ftell(f);
-	rewind(f);
-	buf = malloc(len ? len : 1);
-	if (!buf || fread(buf, 1, len, f) != len)
-		die("cannot read it");
-	fclose(f);
-	if (len < 64 || memcmp(buf, "\177ELF", 4) || buf[4] != 2)
-		die("not a 64-bit ELF object");
-	big = buf[5] == 2;
-	if (canonical) {
-		canonicalise(maps, nmaps, argv[2]);
-		return 0;
-	}
-
-	btf = find_sec(".BTF");
-	if (btf.size >= 24 && get(btf.off, 2) == 0xeb9f) {
-		hdr = get(btf.off + 4, 4);
-		type_start = btf.off + hdr + get(btf.off + 8, 4);
-		type_end = type_start + get(btf.off + 12, 4);
-		strs = (const char *)buf + btf.off + hdr + get(btf.off + 16, 4);
-		str_len = get(btf.off + 20, 4);
-		if (type_end > btf.off + btf.size ||
-		    (const unsigned char *)strs + str_len > buf + btf.off + btf.size)
-			die("the .BTF header points past its section");
-		parse_types(type_start, type_end);
-		for (uint32_t i = 1; i <= ntypes; i++)
-			if (types[i].kind == K_DATASEC)
-				last_ds = i;
-		if (nmaps)
-			map_strings(maps, nmaps);
-	}
-	first = last_ds + 1;
-	ntail = last_ds ? ntypes - last_ds : 0;
-	for (uint32_t i = first; ntail && i <= ntypes; i++)
-		if (types[i].kind != K_FWD && types[i].kind != K_TYPE_TAG)
-			ntail = 0;	/* not the compiler's fixups: leave it */
-	if (ntail > 1) {
-		tail_off = types[first].off;
-		if (relocated_within(btf.idx, tail_off - btf.off, type_end - btf.off))
-			die("a relocation points into the types to sort: leave it unsorted (drop --btf-sort)");
-		tail = malloc(ntail * sizeof(*tail));
-		remap = malloc((ntypes + 1) * sizeof(*remap));
-		moved = malloc(type_end - tail_off);
-		if (!tail || !remap || !moved)
-			die("out of memory");
-		for (uint32_t i = 0; i < ntail; i++)
-			tail[i] = first + i;
-		qsort(tail, ntail, sizeof(*tail), by_key);
-		for (uint32_t i = 0; i <= ntypes; i++)
-			remap[i] = i;
-		for (uint32_t i = 0, p = 0; i < ntail; i++) {
-			remap[tail[i]] = first + i;
-			memcpy(moved + p, buf + types[tail[i]].off, types[tail[i]].size);
-			p += types[tail[i]].size;
-		}
-		memcpy(buf + tail_off, moved, type_end - tail_off);
-		free(moved);
-		parse_types(type_start, type_end);
-
-		for (uint32_t i = 1; i <= ntypes; i++) {
-			const struct type *t = &types[i];
-			unsigned vlen = get(t->off + 4, 4) & 0xffff;
-
-			switch (t->kind) {
-			case K_PTR: case K_TYPEDEF: case K_VOLATILE: case K_CONST:
-			case K_RESTRICT: case K_FUNC: case K_FUNC_PROTO: case K_VAR:
-			case K_TYPE_TAG: case K_DECL_TAG:
-				map_ref(t->off + 8);
-				break;
-			}
-			for (unsigned m = 0; m < vlen; m++)
-				switch (t->kind) {
-				case K_STRUCT: case K_UNION:
-					map_ref(t->off + 12 + 12 * m + 4);
-					break;
-				case K_FUNC_PROTO:
-					map_ref(t->off + 12 + 8 * m + 4);
-					break;
-				case K_DATASEC:
-					map_ref(t->off + 12 + 12 * m);
-					break;
-				}
-			if (t->kind == K_ARRAY) {
-				map_ref(t->off + 12);
-				map_ref(t->off + 16);
-			}
-		}
-		ext = find_sec(".BTF.ext");
-		if (ext.size >= 24 && get(ext.off, 2) == 0xeb9f) {
-			size_t eh = get(ext.off + 4, 4), base = ext.off + eh;
-
-			map_ext(base + get(ext.off + 8, 4), get(ext.off + 12, 4), 4);
-			if (eh >= 32)
-				map_ext(base + get(ext.off + 24, 4), get(ext.off + 28, 4), 4);
-		}
-	}
-
-	f = fopen(argv[2], "wb");
-	if (!f)
-		die("cannot write the output");
-	if (fwrite(buf, 1, len, f) != len || fclose(f)) {
-		remove(argv[2]);
-		die("cannot write the output");
-	}
+	read_object(argv[a]);
+	if (canonical)
+		canonicalise(maps, nmaps, argv[a + 1]);
+	else
+		sort_btf(maps, nmaps, argv[a + 1]);
 	return 0;
 }

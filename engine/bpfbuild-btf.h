@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
-/* bpfbuild-btf.h: what bpfbuild-btf-sort.c and bpfbuild-btf-canon.c share:
- * the object read into memory, its byte order, and bounds-checked access. */
+/* bpfbuild-btf.h: what bpfbuild-btf-sort.c and bpfbuild-btf-canon*.c share
+ * (bpfbuild-btf-read.c): the object read into memory, its byte order, and
+ * bounds-checked access. */
 #ifndef BPFBUILD_BTF_H
 #define BPFBUILD_BTF_H
 #include <stddef.h>
@@ -18,8 +19,12 @@ extern int big;			/* the object's byte order */
 struct sec { size_t off, size; unsigned idx; };
 
 _Noreturn void die(const char *why);
+void *xcalloc(size_t n, size_t size);	/* dies when out of memory */
+void read_object(const char *path);
+void write_object(const char *path, const unsigned char *out, size_t n);
 uint64_t get(size_t off, int n);
-void put32(size_t off, uint32_t v);
+void put(unsigned char *b, size_t off, uint64_t v, int n);	/* in the object's order */
+void put32(size_t off, uint32_t v);	/* into buf */
 struct sec find_sec(const char *name);
 size_t type_size(unsigned kind, unsigned vlen);
 /* The last of the NMAPS "OLD=NEW" maps whose OLD is a leading directory of

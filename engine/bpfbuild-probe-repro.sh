@@ -26,8 +26,8 @@ same_final_object() {
 # machine's C compiler ($CC_FOR_BUILD or cc); no compiler, no tool.
 btf_sort_tool() {
 	[ -x "$work/btf-sort" ] ||
-		"${CC_FOR_BUILD:-cc}" -O2 -o "$work/btf-sort" "$here/bpfbuild-btf-sort.c" \
-			"$here/bpfbuild-btf-canon.c" >"$work/btf-sort.log" 2>&1
+		"${CC_FOR_BUILD:-cc}" -O2 -o "$work/btf-sort" "$here"/bpfbuild-btf-*.c \
+			>"$work/btf-sort.log" 2>&1
 }
 
 # btf_final IN OUT [--prefix-map DIR=.]...: IN as bpfbuild-cc makes it

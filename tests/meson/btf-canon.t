@@ -13,7 +13,7 @@ command -v bpf-gcc >/dev/null || fail "bpf-gcc is not installed (Debian: gcc-bpf
 bpftool=$(command -v bpftool || echo /usr/sbin/bpftool)
 scripts=$BPFBUILD_TOP/engine
 tool=$T/btf-sort
-"${CC_FOR_BUILD:-cc}" -O2 -Wall -Werror -o "$tool" "$scripts/bpfbuild-btf-sort.c" "$scripts/bpfbuild-btf-canon.c" ||
+"${CC_FOR_BUILD:-cc}" -O2 -Wall -Werror -o "$tool" "$scripts"/bpfbuild-btf-*.c ||
 	fail "bpfbuild-btf-sort does not build"
 toolkit_build
 multiarch=$(gcc -print-multiarch)

@@ -13,7 +13,7 @@ logs=$BPFBUILD_TOP/tests/validate/vlog
 # vlog.c with bpf-validate's part that never calls bpf() (meson.build's
 # bpf_validate_static_sources, as the fuzzer links it).
 static=()
-for f in annot btfcheck btfext elf externs lbpf static util; do static+=("$src/$f.c"); done
+for f in annot btfcheck btfext elf externs lbpf object static util; do static+=("$src/$f.c"); done
 # shellcheck disable=SC2046 # pkg-config prints words
 cc -O2 -Wall -Werror -std=gnu11 -D_GNU_SOURCE -I"$src" $(pkg-config --cflags libbpf libelf) \
 	"$logs/reason.c" "$src/vlog.c" "${static[@]}" $(pkg-config --libs libbpf libelf) \

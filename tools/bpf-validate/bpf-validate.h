@@ -104,13 +104,15 @@ void strlist_add(struct bv_strlist *l, char *owned);
 void strlist_addf(struct bv_strlist *l, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void strlist_free(struct bv_strlist *l);
-void bv_object_free(struct bv_object *o);
 int bv_read_file(const char *path, void **buf, size_t *len, char **cause);
 
 /* lbpf.c: libbpf's print callback, silenced unless -v */
 void bv_libbpf_log_init(int verbose);
 void bv_libbpf_log_reset(void);
 const char *bv_libbpf_first_warning(void);
+/* lbpf.c: the object from BUF, libbpf's own, named after O's file */
+struct bpf_object *bv_reopen(const struct bv_object *o, const void *buf,
+			     size_t len);
 
 /* btfcheck.c */
 struct btf;
@@ -121,8 +123,6 @@ int bv_static_check(struct bv_object *o, const void *buf, size_t len,
 		    const struct bv_opts *opts, struct bpf_object **objp);
 
 /* verify.c */
-struct bpf_object *bv_reopen(const struct bv_object *o, const void *buf,
-			     size_t len);
 void bv_verify(struct bv_object *o, struct bpf_object *obj,
 	       const void *buf, size_t len, const struct bv_opts *opts);
 
@@ -187,7 +187,13 @@ void bv_annot_table(const char *path, const struct bv_prog *p);
 bool bv_annot_tap(size_t t, const char *path, const struct bv_prog *p);
 void bv_annot_summary(const struct bv_object *objs, size_t n);
 
-/* main.c: one object's checks, and its exit status (before CI) */
+/* object.c: the record's destructor */
+void bv_object_free(struct bv_object *o);
+
+/* Automake's and meson test's exit for "the kernel cannot verify here" */
+#define EXIT_SKIP 77
+
+/* check.c: one object's checks, and its exit status (before CI) */
 void bv_check_object(struct bv_object *o, const struct bv_opts *opts);
 int bv_object_exit(const struct bv_object *o);
 
@@ -204,6 +210,8 @@ void bv_usage(FILE *f);
 void bv_report(struct bv_object *objs, size_t n, const struct bv_opts *opts,
 	       int exit_code);
 const char *bv_verdict_str(enum bv_verdict v);
+
+/* json_write.c: a JSON string (null for NULL) or list of them, on stdout */
 void bv_json_str(const char *s);
 void bv_json_strlist(const struct bv_strlist *l);
 

@@ -25,14 +25,14 @@ static __u32 chain_next(const struct btf_type *t)
 	return 0;
 }
 
-int bv_btf_sanity(const struct btf *btf, char **why)
-{
-	__u32 cnt = btf__type_cnt(btf);
-
+/* In these, BTF, CNT (its type count) and WHY are the function's own. */
 #define BAD_ID(x) ((__u32)(x) >= cnt)
 #define BAD_NAME(off) (!btf__str_by_offset(btf, (off)))
 #define FAIL(...) do { *why = xasprintf(__VA_ARGS__); return -1; } while (0)
 
+/* Every type id and name a type refers to exists. */
+static int check_refs(const struct btf *btf, __u32 cnt, char **why)
+{
 	for (__u32 id = 1; id < cnt; id++) {
 		const struct btf_type *t = btf__type_by_id(btf, id);
 		__u16 vlen;
@@ -105,7 +105,13 @@ int bv_btf_sanity(const struct btf *btf, char **why)
 			break;	/* INT, FWD, FLOAT: no references */
 		}
 	}
-	/* Every reference is valid now: look for cycles. */
+	return 0;
+}
+
+/* No chain of modifiers, typedefs, pointers or arrays loops (every
+ * reference is valid by now). */
+static int check_chains(const struct btf *btf, __u32 cnt, char **why)
+{
 	for (__u32 id = 1; id < cnt; id++) {
 		const struct btf_type *t = btf__type_by_id(btf, id);
 		int depth = 0;
@@ -117,6 +123,11 @@ int bv_btf_sanity(const struct btf *btf, char **why)
 			t = btf__type_by_id(btf, next);
 		}
 	}
+	return 0;
+}
+
+static int check_var_sizes(const struct btf *btf, __u32 cnt, char **why)
+{
 	/* libbpf keeps a variable's size in an int (an extern's kcfg size, a
 	 * datasec variable's): a size over INT_MAX wraps to a negative
 	 * "error" that it then returns as an object pointer (found by
@@ -133,7 +144,17 @@ int bv_btf_sanity(const struct btf *btf, char **why)
 			     btf__name_by_offset(btf, t->name_off), (long long)size);
 	}
 	return 0;
+}
 #undef BAD_ID
 #undef BAD_NAME
 #undef FAIL
+
+int bv_btf_sanity(const struct btf *btf, char **why)
+{
+	__u32 cnt = btf__type_cnt(btf);
+
+	if (check_refs(btf, cnt, why) || check_chains(btf, cnt, why) ||
+	    check_var_sizes(btf, cnt, why))
+		return -1;
+	return 0;
 }

@@ -14,8 +14,6 @@
 
 #include "compare.h"
 
-#define EXIT_SKIP 77
-
 /*
  * OBJ, OBJ=REASON (not built) or "-".  An existing file is always an
  * object, so that a path holding "=" still works.

@@ -140,6 +140,49 @@ static int check_links(struct bv_elf *e, char **cause)
 	return 0;
 }
 
+/* The NSECS section headers at SH0 into e->secs, each index and extent
+ * checked. */
+static int read_sections(struct bv_elf *e, const uint8_t *sh0, uint64_t nsecs,
+			 char **cause)
+{
+	const uint8_t *b = e->buf;
+	size_t len = e->len;
+
+	e->nsecs = nsecs;
+	e->secs = xcalloc(nsecs, sizeof(*e->secs));
+	for (size_t i = 0; i < nsecs; i++) {
+		const uint8_t *sh = sh0 + i * sizeof(Elf64_Shdr);
+		struct bv_sec *s = &e->secs[i];
+		uint64_t off = SHDR_FIELD(e, sh, sh_offset);
+		uint64_t size = SHDR_FIELD(e, sh, sh_size);
+
+		s->type = SHDR_FIELD(e, sh, sh_type);
+		s->flags = SHDR_FIELD(e, sh, sh_flags);
+		s->link = SHDR_FIELD(e, sh, sh_link);
+		s->info = SHDR_FIELD(e, sh, sh_info);
+		s->entsize = SHDR_FIELD(e, sh, sh_entsize);
+		s->size = size;
+		if (i == 0)
+			continue;
+		/* Every section index a header holds must name a section:
+		 * libbpf and libelf follow them unchecked. */
+		if (s->link >= nsecs)
+			return fail(cause, xasprintf("section %zu links to section %u, outside the section table of %llu",
+						     i, s->link, (unsigned long long)nsecs));
+		if ((s->type == SHT_REL || s->type == SHT_RELA ||
+		     (s->flags & SHF_INFO_LINK)) && s->info >= nsecs)
+			return fail(cause, xasprintf("section %zu refers to section %u, outside the section table of %llu",
+						     i, s->info, (unsigned long long)nsecs));
+		if (s->type == SHT_NOBITS || s->type == SHT_NULL)
+			continue;
+		if (off > len || size > len - off)
+			return fail(cause, xasprintf("section %zu extends past the end of the file (truncated?)",
+						     i));
+		s->data = b + off;
+	}
+	return 0;
+}
+
 static int elf_open(struct bv_elf *e, const void *buf, size_t len, char **cause)
 {
 	const uint8_t *b = buf;
@@ -198,38 +241,8 @@ static int elf_open(struct bv_elf *e, const void *buf, size_t len, char **cause)
 	if (!shstrndx || shstrndx >= nsecs)
 		return fail(cause, xstrdup("ELF header has no valid section name table"));
 
-	e->nsecs = nsecs;
-	e->secs = xcalloc(nsecs, sizeof(*e->secs));
-	for (size_t i = 0; i < nsecs; i++) {
-		const uint8_t *sh = sh0 + i * sizeof(Elf64_Shdr);
-		struct bv_sec *s = &e->secs[i];
-		uint64_t off = SHDR_FIELD(e, sh, sh_offset);
-		uint64_t size = SHDR_FIELD(e, sh, sh_size);
-
-		s->type = SHDR_FIELD(e, sh, sh_type);
-		s->flags = SHDR_FIELD(e, sh, sh_flags);
-		s->link = SHDR_FIELD(e, sh, sh_link);
-		s->info = SHDR_FIELD(e, sh, sh_info);
-		s->entsize = SHDR_FIELD(e, sh, sh_entsize);
-		s->size = size;
-		if (i == 0)
-			continue;
-		/* Every section index a header holds must name a section:
-		 * libbpf and libelf follow them unchecked. */
-		if (s->link >= nsecs)
-			return fail(cause, xasprintf("section %zu links to section %u, outside the section table of %llu",
-						     i, s->link, (unsigned long long)nsecs));
-		if ((s->type == SHT_REL || s->type == SHT_RELA ||
-		     (s->flags & SHF_INFO_LINK)) && s->info >= nsecs)
-			return fail(cause, xasprintf("section %zu refers to section %u, outside the section table of %llu",
-						     i, s->info, (unsigned long long)nsecs));
-		if (s->type == SHT_NOBITS || s->type == SHT_NULL)
-			continue;
-		if (off > len || size > len - off)
-			return fail(cause, xasprintf("section %zu extends past the end of the file (truncated?)",
-						     i));
-		s->data = b + off;
-	}
+	if (read_sections(e, sh0, nsecs, cause))
+		return -1;
 
 	/* Section names: copy so that every name is NUL-terminated. */
 	if (e->secs[shstrndx].type != SHT_STRTAB || !e->secs[shstrndx].data)

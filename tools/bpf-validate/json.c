@@ -4,6 +4,7 @@
  * to UTF-8 (\u0000, and a lone surrogate, become U+FFFD, since C strings
  * end at NUL).  Input may come from a guest's serial port, so every failure
  * is a message, never a crash: nesting is capped, and a NUL byte is an error.
+ * The tree it builds: json_tree.c.
  */
 #include <stdbool.h>
 #include <stdlib.h>
@@ -37,71 +38,6 @@ static void skip_ws(struct parser *ps)
 	while (ps->p < ps->end && (*ps->p == ' ' || *ps->p == '\n' ||
 				   *ps->p == '\t' || *ps->p == '\r'))
 		ps->p++;
-}
-
-static struct bv_jval *new_val(enum bv_jtype t)
-{
-	struct bv_jval *v = xcalloc(1, sizeof(*v));
-
-	v->type = t;
-	return v;
-}
-
-struct bv_jval *bv_json_new_str(const char *s)
-{
-	struct bv_jval *v = new_val(BVJ_STR);
-
-	v->s = xstrdup(s);
-	return v;
-}
-
-void bv_json_free(struct bv_jval *v)
-{
-	if (!v)
-		return;
-	for (size_t i = 0; i < v->n; i++) {
-		if (v->keys)
-			free(v->keys[i]);
-		bv_json_free(v->v[i]);
-	}
-	free(v->keys);
-	free(v->v);
-	free(v->s);
-	free(v);
-}
-
-struct bv_jval *bv_json_get(const struct bv_jval *o, const char *key)
-{
-	if (!o || o->type != BVJ_OBJ)
-		return NULL;
-	for (size_t i = 0; i < o->n; i++)
-		if (!strcmp(o->keys[i], key))
-			return o->v[i];
-	return NULL;
-}
-
-static void push(struct bv_jval *c, char *key, struct bv_jval *val)
-{
-	c->v = realloc(c->v, (c->n + 1) * sizeof(*c->v));
-	if (key)
-		c->keys = realloc(c->keys, (c->n + 1) * sizeof(*c->keys));
-	if (!c->v || (key && !c->keys))
-		abort();
-	if (key)
-		c->keys[c->n] = key;
-	c->v[c->n++] = val;
-}
-
-/* A repeated key keeps its first place and takes the last value. */
-void bv_json_add(struct bv_jval *o, const char *key, struct bv_jval *val)
-{
-	for (size_t i = 0; i < o->n; i++)
-		if (!strcmp(o->keys[i], key)) {
-			bv_json_free(o->v[i]);
-			o->v[i] = val;
-			return;
-		}
-	push(o, xstrdup(key), val);
 }
 
 static void put_utf8(char **out, size_t *len, unsigned cp)
@@ -264,7 +200,7 @@ static struct bv_jval *parse_number(struct parser *ps)
 		while (is_digit(p, ps->end))
 			p++;
 	}
-	v = new_val(BVJ_NUM);
+	v = bv_json_new(BVJ_NUM);
 	v->s = xasprintf("%.*s", (int)(p - s), s);
 	ps->p = p;
 	return v;
@@ -287,7 +223,7 @@ static struct bv_jval *parse_container(struct parser *ps, int depth)
 {
 	bool obj = *ps->p == '{';
 	char close = obj ? '}' : ']';
-	struct bv_jval *c = new_val(obj ? BVJ_OBJ : BVJ_ARR);
+	struct bv_jval *c = bv_json_new(obj ? BVJ_OBJ : BVJ_ARR);
 
 	if (depth >= MAX_DEPTH) {
 		bv_json_free(c);
@@ -327,7 +263,7 @@ static struct bv_jval *parse_container(struct parser *ps, int depth)
 			bv_json_add(c, key, v);
 			free(key);
 		} else {
-			push(c, NULL, v);
+			bv_json_push(c, NULL, v);
 		}
 		skip_ws(ps);
 		if (ps->p < ps->end && *ps->p == close) {
@@ -363,18 +299,18 @@ static struct bv_jval *parse_value(struct parser *ps, int depth)
 
 		if (!s)
 			return NULL;
-		v = new_val(BVJ_STR);
+		v = bv_json_new(BVJ_STR);
 		v->s = s;
 		return v;
 	}
 	}
 	if (word(ps, "true") || word(ps, "false")) {
-		v = new_val(BVJ_BOOL);
+		v = bv_json_new(BVJ_BOOL);
 		v->s = xstrdup(ps->p[-1] == 'e' && ps->p[-2] == 'u' ? "true" : "false");
 		return v;
 	}
 	if (word(ps, "null"))
-		return new_val(BVJ_NULL);
+		return bv_json_new(BVJ_NULL);
 	return parse_number(ps);
 }
 

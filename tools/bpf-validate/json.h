@@ -26,5 +26,9 @@ struct bv_jval *bv_json_get(const struct bv_jval *o, const char *key);
 /* Add member KEY (copied) to object O; VAL is then owned by O. */
 void bv_json_add(struct bv_jval *o, const char *key, struct bv_jval *val);
 struct bv_jval *bv_json_new_str(const char *s);
+/* json_tree.c, for the reader: a value of type T; VAL appended to the
+ * array C, or under KEY (owned, NULL in an array) to the object C */
+struct bv_jval *bv_json_new(enum bv_jtype t);
+void bv_json_push(struct bv_jval *c, char *key, struct bv_jval *val);
 
 #endif

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
-/* libbpf's print callback.  libbpf is chatty on stderr; by default we keep
+/* libbpf's print callback, and an object opened from memory as the
+ * verifier runs open it.  libbpf is chatty on stderr; by default we keep
  * only its first warning after a reset (the cause; later ones are
  * consequences like "failed to load object"), which becomes the cause in our one-line errors.
  * With -v its warnings (with -vv also debug output) go to stderr. */
@@ -57,4 +58,19 @@ void bv_libbpf_log_reset(void)
 const char *bv_libbpf_first_warning(void)
 {
 	return first_warning[0] ? first_warning : NULL;
+}
+
+static const char *base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s ? s + 1 : path;
+}
+
+struct bpf_object *bv_reopen(const struct bv_object *o, const void *buf,
+			     size_t len)
+{
+	LIBBPF_OPTS(bpf_object_open_opts, oo, .object_name = base_name(o->path));
+
+	return bpf_object__open_mem(buf, len, &oo);
 }

@@ -15,26 +15,6 @@
 #include "bv-config.h"
 #include "merge.h"
 
-#define EXIT_SKIP 77
-
-int bv_object_exit(const struct bv_object *o)
-{
-	bool skipped = o->skip != NULL;
-
-	if (o->fatal || o->errors.n)
-		return 1;
-	for (size_t i = 0; i < o->nprogs; i++) {
-		int annotated = bv_annot_fails(&o->progs[i]);	/* -1: not judged */
-
-		if (annotated > 0 || (annotated < 0 && o->progs[i].verdict == BV_REJECTED) ||
-		    (o->progs[i].verdict == BV_NO_TARGET && o->progs[i].required))
-			return 1;
-		if (o->progs[i].verdict == BV_REFUSED)
-			skipped = true;
-	}
-	return skipped ? EXIT_SKIP : 0;
-}
-
 /* Why kernel verification did not run, for the one-line CI message. */
 static const char *skip_reason(const struct bv_object *objs, size_t n)
 {
@@ -99,20 +79,6 @@ static bool unknown_targets(const struct bv_object *objs, size_t n,
 	return bad;
 }
 
-void bv_check_object(struct bv_object *o, const struct bv_opts *opts)
-{
-	struct bpf_object *obj = NULL;
-	void *buf = NULL;
-	size_t len = 0;
-
-	if (bv_read_file(o->path, &buf, &len, &o->fatal) == 0 &&
-	    bv_static_check(o, buf, len, opts, &obj) == 0)
-		bv_verify(o, obj, buf, len, opts);
-	if (o->fatal)
-		fprintf(stderr, "bpf-validate: %s: %s\n", o->path, o->fatal);
-	free(buf);
-}
-
 /* --merge: --require's programs become the policy's required list. */
 static int run_merge(struct bv_opts *opts, struct bv_merge_opts *mo,
 		     char **inputs, int ninputs)
@@ -152,61 +118,96 @@ static int run_merge(struct bv_opts *opts, struct bv_merge_opts *mo,
 	return rc;
 }
 
-int main(int argc, char **argv)
+/* A --merge option C with its argument ARG, into MO: the option's name;
+ * NULL when C is none of them, "" (said) when ARG is not for it. */
+static const char *merge_opt(int c, char *arg, struct bv_merge_opts *mo)
 {
-	static const struct option long_opts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "tap", no_argument, NULL, 't' },
-		{ "static-only", no_argument, NULL, 's' },
-		{ "require-kernel", no_argument, NULL, 'r' },
-		{ "endian", required_argument, NULL, 'e' },
-		{ "require", required_argument, NULL, 'q' },
-		{ "attach-target", required_argument, NULL, 'A' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ "compare", no_argument, NULL, 'C' },
-		{ "left-label", required_argument, NULL, 'L' },
-		{ "right-label", required_argument, NULL, 'R' },
-		{ "merge", no_argument, NULL, 'M' },
-		{ "info", no_argument, NULL, 'I' },
-		{ "policy", no_argument, NULL, 'P' },
-		{ "host-json", required_argument, NULL, 'H' },
-		{ "boot-dir", required_argument, NULL, 'D' },
-		{ "boots", required_argument, NULL, 'N' },
-		{ "guest-object", required_argument, NULL, 'G' },
-		{ "object", required_argument, NULL, 'O' },
-		{ "optional", required_argument, NULL, 'o' },
-		{ "alternatives", required_argument, NULL, 'a' },
-		{ "kernels-min", required_argument, NULL, 'm' },
-		{ "kernels-only", required_argument, NULL, 'k' },
-		{ 0 }
-	};
-	struct bv_opts opts = { .labels = { "left", "right" } };
-	struct bv_merge_opts mo = { 0 };
-	const char *merge_only = NULL;	/* an option that needs --merge */
-	bool merge = false, info = false;
 	char *end;
-	struct bv_object *objs;
-	const char *ci = getenv("CI");
-	size_t n;
-	bool skipped = false, *found;
-	int c, rc = 0;
+
+	switch (c) {
+	case 'P': mo->policy = true; return "--policy";
+	case 'H': mo->host_json = arg; return "--host-json";
+	case 'D': mo->boot_dir = arg; return "--boot-dir";
+	case 'N':
+		mo->boots = strtol(arg, &end, 10);
+		if (*end || !*arg || mo->boots < 0 || mo->boots > 4096) {
+			fprintf(stderr, "bpf-validate: --boots takes a number of boots, not '%s'\n",
+				arg);
+			return "";
+		}
+		return "--boots";
+	case 'G':
+		mo->guest_objs = realloc(mo->guest_objs,
+					 (mo->nguest_objs + 1) * sizeof(*mo->guest_objs));
+		if (!mo->guest_objs)
+			return "";
+		mo->guest_objs[mo->nguest_objs++] = arg;
+		return "--guest-object";
+	case 'O': mo->only = arg; return "--object";
+	case 'o': mo->optional = arg; return "--optional";
+	case 'a': mo->alternatives = arg; return "--alternatives";
+	case 'm': mo->kernels_min = arg; return "--kernels-min";
+	case 'k': mo->kernels_only = arg; return "--kernels-only";
+	}
+	return NULL;
+}
+
+static const struct option long_opts[] = {
+	{ "json", no_argument, NULL, 'j' },
+	{ "tap", no_argument, NULL, 't' },
+	{ "static-only", no_argument, NULL, 's' },
+	{ "require-kernel", no_argument, NULL, 'r' },
+	{ "endian", required_argument, NULL, 'e' },
+	{ "require", required_argument, NULL, 'q' },
+	{ "attach-target", required_argument, NULL, 'A' },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ "compare", no_argument, NULL, 'C' },
+	{ "left-label", required_argument, NULL, 'L' },
+	{ "right-label", required_argument, NULL, 'R' },
+	{ "merge", no_argument, NULL, 'M' },
+	{ "info", no_argument, NULL, 'I' },
+	{ "policy", no_argument, NULL, 'P' },
+	{ "host-json", required_argument, NULL, 'H' },
+	{ "boot-dir", required_argument, NULL, 'D' },
+	{ "boots", required_argument, NULL, 'N' },
+	{ "guest-object", required_argument, NULL, 'G' },
+	{ "object", required_argument, NULL, 'O' },
+	{ "optional", required_argument, NULL, 'o' },
+	{ "alternatives", required_argument, NULL, 'a' },
+	{ "kernels-min", required_argument, NULL, 'm' },
+	{ "kernels-only", required_argument, NULL, 'k' },
+	{ 0 }
+};
+
+/* The modes and what the options ask of them. */
+struct modes {
+	bool merge, info;
+	const char *merge_only;	/* an option that needs --merge */
+};
+
+/* The options into OPTS, MO and MD: -1 to go on, else the exit status. */
+static int parse_opts(int argc, char **argv, struct bv_opts *opts,
+		      struct bv_merge_opts *mo, struct modes *md)
+{
+	const char *m;
+	int c;
 
 	while ((c = getopt_long(argc, argv, "vhV", long_opts, NULL)) != -1) {
 		switch (c) {
-		case 'j': opts.format = BV_FMT_JSON; break;
-		case 't': opts.format = BV_FMT_TAP; break;
-		case 's': opts.static_only = true; break;
+		case 'j': opts->format = BV_FMT_JSON; break;
+		case 't': opts->format = BV_FMT_TAP; break;
+		case 's': opts->static_only = true; break;
 		case 'r':
-			opts.require_kernel = true;
-			opts.require_why = "--require-kernel";
+			opts->require_kernel = true;
+			opts->require_why = "--require-kernel";
 			break;
 		case 'e':
 			if (!strcmp(optarg, "little")) {
-				opts.endian = BV_ENDIAN_LITTLE;
+				opts->endian = BV_ENDIAN_LITTLE;
 			} else if (!strcmp(optarg, "big")) {
-				opts.endian = BV_ENDIAN_BIG;
+				opts->endian = BV_ENDIAN_BIG;
 			} else {
 				fprintf(stderr, "bpf-validate: --endian takes little or big, not '%s'\n",
 					optarg);
@@ -214,74 +215,117 @@ int main(int argc, char **argv)
 			}
 			break;
 		case 'q':
-			opts.require = realloc(opts.require,
-					       (opts.nrequire + 1) * sizeof(*opts.require));
-			if (!opts.require)
+			opts->require = realloc(opts->require,
+						(opts->nrequire + 1) * sizeof(*opts->require));
+			if (!opts->require)
 				return 1;
-			opts.require[opts.nrequire++] = optarg;
+			opts->require[opts->nrequire++] = optarg;
 			break;
 		case 'A':
-			if (add_target(&opts, optarg))
+			if (add_target(opts, optarg))
 				return 1;
 			break;
-		case 'v': opts.verbose++; break;
-		case 'C': opts.compare = true; break;
-		case 'L': opts.labels[0] = optarg; break;
-		case 'R': opts.labels[1] = optarg; break;
-		case 'M': merge = true; break;
-		case 'I': info = true; break;
-		case 'P': mo.policy = true; merge_only = "--policy"; break;
-		case 'H': mo.host_json = optarg; merge_only = "--host-json"; break;
-		case 'D': mo.boot_dir = optarg; merge_only = "--boot-dir"; break;
-		case 'N':
-			mo.boots = strtol(optarg, &end, 10);
-			if (*end || !*optarg || mo.boots < 0 || mo.boots > 4096) {
-				fprintf(stderr, "bpf-validate: --boots takes a number of boots, not '%s'\n",
-					optarg);
-				return 1;
-			}
-			merge_only = "--boots";
-			break;
-		case 'G':
-			mo.guest_objs = realloc(mo.guest_objs,
-						(mo.nguest_objs + 1) * sizeof(*mo.guest_objs));
-			if (!mo.guest_objs)
-				return 1;
-			mo.guest_objs[mo.nguest_objs++] = optarg;
-			merge_only = "--guest-object";
-			break;
-		case 'O': mo.only = optarg; merge_only = "--object"; break;
-		case 'o': mo.optional = optarg; merge_only = "--optional"; break;
-		case 'a': mo.alternatives = optarg; merge_only = "--alternatives"; break;
-		case 'm': mo.kernels_min = optarg; merge_only = "--kernels-min"; break;
-		case 'k': mo.kernels_only = optarg; merge_only = "--kernels-only"; break;
+		case 'v': opts->verbose++; break;
+		case 'C': opts->compare = true; break;
+		case 'L': opts->labels[0] = optarg; break;
+		case 'R': opts->labels[1] = optarg; break;
+		case 'M': md->merge = true; break;
+		case 'I': md->info = true; break;
 		case 'h': bv_usage(stdout); return 0;
 		case 'V':
 			printf("bpf-validate (bpfbuild) %s, libbpf %s\n", BV_VERSION,
 			       libbpf_version_string());
 			return 0;
 		default:
-			fputs("Try 'bpf-validate --help'.\n", stderr);
-			return 1;
+			m = merge_opt(c, optarg, mo);
+			if (m && !*m)
+				return 1;
+			if (!m) {
+				fputs("Try 'bpf-validate --help'.\n", stderr);
+				return 1;
+			}
+			md->merge_only = m;
 		}
 	}
-	if (merge_only && !merge) {
+	return -1;
+}
+
+/* Options that belong to another mode than the one given: 1 (said). */
+static int wrong_mode(const struct bv_opts *opts, const struct modes *md)
+{
+	if (md->merge_only && !md->merge) {
 		fprintf(stderr, "bpf-validate: %s belongs to --merge; add --merge, or drop it\n",
-			merge_only);
+			md->merge_only);
 		return 1;
 	}
-	if (opts.ntargets && (merge || info)) {
+	if (opts->ntargets && (md->merge || md->info)) {
 		fprintf(stderr, "bpf-validate: --attach-target is for verifying objects; no %s with it\n",
-			merge ? "--merge" : "--info");
+			md->merge ? "--merge" : "--info");
 		return 1;
 	}
-	if (merge && info) {
+	if (md->merge && md->info) {
 		fputs("bpf-validate: --info and --merge are two modes; give one\n", stderr);
 		return 1;
 	}
-	if (merge)
+	return 0;
+}
+
+/* The objects PATHS checked, reported; the exit status. */
+static int check_objects(char **paths, size_t n, const struct bv_opts *opts)
+{
+	struct bv_object *objs = xcalloc(n, sizeof(*objs));
+	bool skipped = false, *found = xcalloc(opts->nrequire, sizeof(*found));
+	int rc = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		struct bv_object *o = &objs[i];
+
+		o->path = paths[i];
+		bv_check_object(o, opts);
+		mark_required(o, opts, found);
+		o->exit = bv_object_exit(o);
+		if (o->exit == EXIT_SKIP && opts->require_kernel)
+			o->exit = 1;
+		if (o->exit == 1)
+			rc = 1;
+		else if (o->exit == EXIT_SKIP && rc == 0)
+			rc = EXIT_SKIP;
+		if (bv_object_exit(o) == EXIT_SKIP && opts->require_kernel)
+			skipped = true;
+	}
+	rc = unknown_targets(objs, n, opts) ? 1 : rc;
+	for (size_t r = 0; r < opts->nrequire; r++)
+		if (!found[r]) {
+			fprintf(stderr, "bpf-validate: --require %s: no program of that name in the objects given\n",
+				opts->require[r]);
+			rc = 1;
+		}
+	free(found);
+	if (skipped)
+		fprintf(stderr, "bpf-validate: kernel verification could not run (%s), and %s makes that a failure\n",
+			skip_reason(objs, n), opts->require_why);
+	bv_report(objs, n, opts, rc);
+	for (size_t i = 0; i < n; i++)
+		bv_object_free(&objs[i]);
+	free(objs);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	struct bv_opts opts = { .labels = { "left", "right" } };
+	struct bv_merge_opts mo = { 0 };
+	struct modes md = { 0 };
+	const char *ci = getenv("CI");
+	int rc = parse_opts(argc, argv, &opts, &mo, &md);
+
+	if (rc >= 0)
+		return rc;
+	if (wrong_mode(&opts, &md))
+		return 1;
+	if (md.merge)
 		return run_merge(&opts, &mo, argv + optind, argc - optind);
-	if (info && (opts.compare || opts.static_only || opts.format == BV_FMT_TAP)) {
+	if (md.info && (opts.compare || opts.static_only || opts.format == BV_FMT_TAP)) {
 		fprintf(stderr, "bpf-validate: --info only reads; no %s with it\n",
 			opts.compare ? "--compare" : opts.static_only ? "--static-only" : "--tap");
 		return 1;
@@ -291,7 +335,7 @@ int main(int argc, char **argv)
 		      stderr);
 		return 1;
 	}
-	if (info)
+	if (md.info)
 		return bv_info(argv + optind, argc - optind, opts.format == BV_FMT_JSON);
 	if (!opts.require_kernel && ci && !strcmp(ci, "true")) {
 		opts.require_kernel = true;
@@ -307,45 +351,9 @@ int main(int argc, char **argv)
 			return 1;
 		}
 		rc = bv_compare(argv + optind, argc - optind, &opts);
-		free(opts.require);
-		free(opts.targets);
-		return rc;
+	} else {
+		rc = check_objects(argv + optind, argc - optind, &opts);
 	}
-
-	n = argc - optind;
-	objs = xcalloc(n, sizeof(*objs));
-	found = xcalloc(opts.nrequire, sizeof(*found));
-	for (size_t i = 0; i < n; i++) {
-		struct bv_object *o = &objs[i];
-
-		o->path = argv[optind + i];
-		bv_check_object(o, &opts);
-		mark_required(o, &opts, found);
-		o->exit = bv_object_exit(o);
-		if (o->exit == EXIT_SKIP && opts.require_kernel)
-			o->exit = 1;
-		if (o->exit == 1)
-			rc = 1;
-		else if (o->exit == EXIT_SKIP && rc == 0)
-			rc = EXIT_SKIP;
-		if (bv_object_exit(o) == EXIT_SKIP && opts.require_kernel)
-			skipped = true;
-	}
-	rc = unknown_targets(objs, n, &opts) ? 1 : rc;
-	for (size_t r = 0; r < opts.nrequire; r++)
-		if (!found[r]) {
-			fprintf(stderr, "bpf-validate: --require %s: no program of that name in the objects given\n",
-				opts.require[r]);
-			rc = 1;
-		}
-	free(found);
-	if (skipped)
-		fprintf(stderr, "bpf-validate: kernel verification could not run (%s), and %s makes that a failure\n",
-			skip_reason(objs, n), opts.require_why);
-	bv_report(objs, n, &opts, rc);
-	for (size_t i = 0; i < n; i++)
-		bv_object_free(&objs[i]);
-	free(objs);
 	free(opts.require);
 	free(opts.targets);
 	return rc;

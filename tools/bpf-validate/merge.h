@@ -76,6 +76,11 @@ char *bv_policy_range_text(const struct bv_merge_opts *o);
 void bv_merge_print_json(const struct bv_merge *m);
 void bv_merge_print_table(const struct bv_merge *m);
 
+/* merge_read.c: boot N of --boot-dir, or the document FILE, into K; the
+ * latter says why (one line) and returns false when it cannot be used */
+void bv_merge_read_boot(struct bv_mkernel *k, const struct bv_merge_opts *o, int n);
+bool bv_merge_read_doc(struct bv_mkernel *k, const char *name, const char *file);
+
 /* merge.c: returns the exit status */
 int bv_merge(char **inputs, int ninputs, struct bv_merge_opts *opts);
 

@@ -24,24 +24,7 @@
 
 #include "bpf-validate.h"
 #include "merge.h"
-
-struct decl {
-	char *name;
-	const char *role;
-	int group;		/* alternatives: 1.., else 0 */
-};
-
-struct bv_policy {
-	struct decl *d;		/* in declaration order; a later one wins */
-	size_t nd;
-	char **groups;		/* each group's text, "P,Q" */
-	size_t ngroups;
-	char **kmin_prog, **kmin_ver;	/* --kernels-min PROG=VERSION */
-	size_t nkmin;
-	const char *kmin_all;
-	char *kmin_all_buf;
-	const char *konly;
-};
+#include "policy.h"
 
 /* Splits S at SEP into owned strings (empty ones kept, as awk's split). */
 static size_t split(const char *s, char sep, char ***out)
@@ -72,7 +55,7 @@ static void free_list(char **l, size_t n)
 	free(l);
 }
 
-static struct decl *find(const struct bv_policy *p, const char *name)
+struct decl *bv_policy_find(const struct bv_policy *p, const char *name)
 {
 	for (size_t i = 0; i < p->nd; i++)
 		if (!strcmp(p->d[i].name, name))
@@ -86,7 +69,7 @@ static void declare(struct bv_policy *p, const char *name, const char *role, int
 
 	if (!*name)
 		return;
-	d = find(p, name);
+	d = bv_policy_find(p, name);
 	if (!d) {
 		p->d = realloc(p->d, (p->nd + 1) * sizeof(*p->d));
 		if (!p->d)
@@ -261,139 +244,4 @@ char *bv_policy_range_text(const struct bv_merge_opts *o)
 	if (*min)
 		return xasprintf("kernels older than %s", min);
 	return xasprintf("kernels other than %s", only);
-}
-
-static bool verified(const char *v)
-{
-	return v && (!strcmp(v, "pass") || !strcmp(v, "rejected") ||
-		     !strcmp(v, "no-target"));
-}
-
-/* Appends ", " (unless empty) and the formatted text to *S. */
-static void append(char **s, const char *a, const char *b)
-{
-	char *t = xasprintf("%s%s%s%s", *s ? *s : "", *s ? ", " : "", a, b ? b : "");
-
-	free(*s);
-	*s = t;
-}
-
-static void append_raw(char **s, const char *a)
-{
-	char *t = xasprintf("%s%s", *s, a);
-
-	free(*s);
-	*s = t;
-}
-
-int bv_policy_eval(const struct bv_policy *p, struct bv_merge *m)
-{
-	int fails = 0;
-
-	for (size_t r = 0; r < m->nrows; r++) {
-		struct bv_mrow *row = &m->rows[r];
-		const struct decl *d = find(p, row->program);
-		char *bad = NULL;
-		int npass = 0, nver = 0;
-
-		bool lenient = !d;	/* the default role */
-		int nmissing = 0;
-
-		row->role = d ? d->role : "default";
-		for (int n = m->first; n <= m->count; n++) {
-			const char *c = row->cell[n];
-
-			if (!verified(c))
-				continue;
-			nver++;
-			if (!strcmp(c, "pass"))
-				npass++;
-			else if (lenient && !strcmp(c, "no-target"))
-				nmissing++;
-			else
-				append(&bad, c, " on "), append_raw(&bad, m->k[n].name);
-		}
-		row->fail = false;
-		row->why = NULL;
-		row->nowhere = nver == 0;
-		free(row->note);
-		row->note = nver && nmissing == nver ?
-			xstrdup("no attach target on any kernel tried: its loader switches it off") :
-			row->nowhere ? xstrdup("verified on no kernel") : NULL;
-		if (!strcmp(row->program, "-"))	/* an object that cannot be used */
-			for (int n = m->first; n <= m->count; n++)
-				if (row->cell[n] && !strcmp(row->cell[n], "error")) {
-					free(row->why);
-					row->why = xasprintf("the object cannot be used on %s",
-							     m->k[n].name);
-				}
-		if (!strcmp(row->role, "required") && bad) {
-			free(row->why);
-			row->why = xasprintf("required, but %s", bad);
-		}
-		if (lenient && bad) {
-			free(row->why);
-			row->why = xasprintf("%s", bad);
-		}
-		if (!strcmp(row->role, "optional") && nver > 0 && npass == 0) {
-			free(row->why);
-			row->why = xasprintf("optional, but loads on no kernel: %s", bad ? bad : "");
-		}
-		free(bad);
-		if (row->why) {
-			row->fail = true;
-			fails++;
-		}
-	}
-	/* A group fails on a kernel where a member was verified and none passes. */
-	for (size_t g = 1; g <= p->ngroups; g++) {
-		char *why = NULL;
-
-		for (int n = m->first; n <= m->count; n++) {
-			bool any = false, ok = false, open = false;
-
-			for (size_t r = 0; r < m->nrows; r++) {
-				const struct decl *d = find(p, m->rows[r].program);
-				const char *c = m->rows[r].cell[n];
-
-				if (!d || d->group != (int)g)
-					continue;
-				if (!verified(c)) {
-					open |= c && strcmp(c, "not-applicable");
-					continue;
-				}
-				any = true;
-				ok |= !strcmp(c, "pass");
-			}
-			if (any && !ok && !open)
-				append(&why, m->k[n].name, NULL);
-		}
-		if (!why)
-			continue;
-		for (size_t r = 0; r < m->nrows; r++) {
-			const struct decl *d = find(p, m->rows[r].program);
-
-			if (d && d->group == (int)g && !m->rows[r].fail) {
-				m->rows[r].fail = true;
-				fails++;
-				m->rows[r].why = xasprintf("none of the alternatives %s loads on %s",
-							   p->groups[g - 1], why);
-			}
-		}
-		free(why);
-	}
-	for (size_t i = 0; i < p->nd; i++) {
-		bool seen = false;
-
-		for (size_t r = 0; r < m->nrows && !seen; r++)
-			seen = !strcmp(m->rows[r].program, p->d[i].name);
-		if (seen)
-			continue;
-		fails++;
-		m->noprog = realloc(m->noprog, (m->nnoprog + 1) * sizeof(char *));
-		if (!m->noprog)
-			abort();
-		m->noprog[m->nnoprog++] = xstrdup(p->d[i].name);
-	}
-	return fails;
 }

@@ -30,81 +30,6 @@ static const char *base_name(const char *path)
 
 /* ---- JSON ---- */
 
-/* Length of a valid UTF-8 sequence at S, or 0. */
-static int utf8_len(const unsigned char *s)
-{
-	int n;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		n = 2;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		n = 3;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		n = 4;
-	else
-		return 0;
-	for (int i = 1; i < n; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	return n;
-}
-
-/* Object files may hold any bytes; JSON must stay valid UTF-8. */
-static void json_str(const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-
-	if (!s) {
-		fputs("null", stdout);
-		return;
-	}
-	putchar('"');
-	while (*p) {
-		int n = utf8_len(p);
-
-		if (*p == '"' || *p == '\\') {
-			printf("\\%c", *p);
-		} else if (*p == '\n') {
-			fputs("\\n", stdout);
-		} else if (*p == '\t') {
-			fputs("\\t", stdout);
-		} else if (*p < 0x20 || *p == 0x7f) {
-			printf("\\u%04x", *p);
-		} else if (!n) {
-			fputs("\\ufffd", stdout);
-			n = 1;
-		} else {
-			fwrite(p, 1, n, stdout);
-		}
-		p += n ? n : 1;
-	}
-	putchar('"');
-}
-
-static void json_strlist(const struct bv_strlist *l)
-{
-	putchar('[');
-	for (size_t i = 0; i < l->n; i++) {
-		if (i)
-			putchar(',');
-		json_str(l->v[i]);
-	}
-	putchar(']');
-}
-
-/* For compare.c, which writes its own document. */
-void bv_json_str(const char *s)
-{
-	json_str(s);
-}
-
-void bv_json_strlist(const struct bv_strlist *l)
-{
-	json_strlist(l);
-}
-
 static void json_num(const char *key, long v)
 {
 	printf(",\"%s\":", key);
@@ -124,31 +49,31 @@ static void report_json(struct bv_object *objs, size_t n, int exit_code)
 
 		fputs(i ? ",\n{" : "\n{", stdout);
 		fputs("\"path\":", stdout);
-		json_str(o->path);
+		bv_json_str(o->path);
 		fputs(",\"error\":", stdout);
-		json_str(o->fatal);
+		bv_json_str(o->fatal);
 		fputs(",\"static\":{\"errors\":", stdout);
-		json_strlist(&o->errors);
+		bv_json_strlist(&o->errors);
 		fputs(",\"warnings\":", stdout);
-		json_strlist(&o->warnings);
+		bv_json_strlist(&o->warnings);
 		printf(",\"core_relocs\":%ld,\"btf\":%s,\"line_info\":%s}",
 		       o->core_relocs, o->btf ? "true" : "false",
 		       o->line_info ? "true" : "false");
 		fputs(",\"skip\":", stdout);
-		json_str(o->skip);
+		bv_json_str(o->skip);
 		fputs(",\"prepared\":", stdout);
-		json_strlist(&o->preps);
+		bv_json_strlist(&o->preps);
 		printf(",\"exit\":%d,\"programs\":[", o->exit);
 		for (size_t k = 0; k < o->nprogs; k++) {
 			struct bv_prog *p = &o->progs[k];
 
 			fputs(k ? ",{" : "{", stdout);
 			fputs("\"name\":", stdout);
-			json_str(p->name);
+			bv_json_str(p->name);
 			fputs(",\"section\":", stdout);
-			json_str(p->section);
+			bv_json_str(p->section);
 			fputs(",\"type\":", stdout);
-			json_str(p->type);
+			bv_json_str(p->type);
 			printf(",\"verdict\":\"%s\",\"required\":%s",
 			       bv_verdict_str(p->verdict),
 			       p->required ? "true" : "false");
@@ -159,20 +84,20 @@ static void report_json(struct bv_object *objs, size_t n, int exit_code)
 			json_num("verify_usec", p->verify_usec);
 			json_num("jited_size", p->jited_size);
 			fputs(",\"error\":", stdout);
-			json_str(p->error);
+			bv_json_str(p->error);
 			fputs(",\"target_absent\":", stdout);
-			json_str(p->absent);
+			bv_json_str(p->absent);
 			fputs(",\"source\":", stdout);
-			json_str(p->source);
+			bv_json_str(p->source);
 			fputs(",\"log\":", stdout);
-			json_strlist(&p->log_tail);
+			bv_json_strlist(&p->log_tail);
 			bv_annot_json(p);
 			putchar('}');
 		}
 		fputs("]}", stdout);
 	}
 	fputs("],\n\"kernel\":", stdout);
-	json_str(uname(&u) ? NULL : u.release);
+	bv_json_str(uname(&u) ? NULL : u.release);
 	printf(",\"exit\":%d}\n", exit_code);
 }
 

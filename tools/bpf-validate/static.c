@@ -19,13 +19,6 @@
 
 static const bool host_big = __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__;
 
-static const char *base_name(const char *path)
-{
-	const char *s = strrchr(path, '/');
-
-	return s ? s + 1 : path;
-}
-
 static bool built_by_gcc(const struct bv_elf *e)
 {
 	const struct bv_sec *c = bv_elf_sec(e, ".comment");
@@ -192,43 +185,37 @@ static void check_programs(struct bv_object *o, struct bpf_object *obj,
 	}
 }
 
-int bv_static_check(struct bv_object *o, const void *buf, size_t len,
-		    const struct bv_opts *opts, struct bpf_object **objp)
+/* The ELF header's checks: byte order, license, relocated .BTF.ext. */
+static void check_header(struct bv_object *o, const struct bv_elf *e,
+			 const struct bv_opts *opts)
 {
-	const struct bv_sec *btf_sec, *ext_sec;
-	struct bv_btf_strs strs = { 0 };
-	struct bv_btfext ext = { 0 }, *x = NULL;
-	struct bpf_object *obj = NULL;
-	struct btf *btf = NULL;
-	struct bv_elf e;
-	char *why = NULL;
-	bool want_big;
+	bool want_big = opts->endian == BV_ENDIAN_BIG ||
+			(opts->endian == BV_ENDIAN_HOST && host_big);
 
-	if (objp)
-		*objp = NULL;
-	if (bv_elf_open(&e, buf, len, &o->fatal)) {
-		bv_elf_close(&e);
-		return -1;
-	}
-
-	want_big = opts->endian == BV_ENDIAN_BIG ||
-		   (opts->endian == BV_ENDIAN_HOST && host_big);
-	if (e.big_endian != want_big)
+	if (e->big_endian != want_big)
 		strlist_addf(&o->errors, "object is %s-endian, expected %s-endian (%s)",
-			     e.big_endian ? "big" : "little",
+			     e->big_endian ? "big" : "little",
 			     want_big ? "big" : "little",
 			     opts->endian == BV_ENDIAN_HOST ? "the host's; see --endian" : "--endian");
-	o->foreign_endian = e.big_endian != host_big;
+	o->foreign_endian = e->big_endian != host_big;
 
-	if (!bv_elf_sec(&e, "license"))
+	if (!bv_elf_sec(e, "license"))
 		strlist_addf(&o->errors,
 			     "no license section: the kernel then refuses GPL-only helpers; add char LICENSE[] SEC(\"license\") = \"GPL\";");
-	check_rel_btf_ext(o, &e);
+	check_rel_btf_ext(o, e);
+}
 
-	btf_sec = bv_elf_sec(&e, ".BTF");
-	ext_sec = bv_elf_sec(&e, ".BTF.ext");
+/* .BTF into *BTFP and STRS, .BTF.ext into EXT (*XP: EXT, or NULL without
+ * it), checked; -1 with o->fatal when corrupt. */
+static int read_btf(struct bv_object *o, const struct bv_elf *e, struct btf **btfp,
+		    struct bv_btf_strs *strs, struct bv_btfext *ext, struct bv_btfext **xp)
+{
+	const struct bv_sec *btf_sec = bv_elf_sec(e, ".BTF");
+	const struct bv_sec *ext_sec = bv_elf_sec(e, ".BTF.ext");
+	char *why = NULL;
+
 	if (!btf_sec) {
-		if (built_by_gcc(&e))
+		if (built_by_gcc(e))
 			strlist_addf(&o->warnings,
 				     "no .BTF: built by GCC without -gbtf, as bpfbuild does for gcc-bpf 12 whose BTF the kernel rejects; the kernel still loads it, but CO-RE and source lines are unavailable");
 		else
@@ -238,48 +225,69 @@ int bv_static_check(struct bv_object *o, const void *buf, size_t len,
 			strlist_addf(&o->errors, ".BTF.ext without .BTF");
 	} else if (!btf_sec->data ||
 		   (bv_libbpf_log_reset(),
-		    !(btf = btf__new(btf_sec->data, btf_sec->size)))) {
+		    !(*btfp = btf__new(btf_sec->data, btf_sec->size)))) {
 		/* btf__new() parses every type, in either byte order (and
 		 * since libbpf 1.2 also checks what bv_btf_sanity() does). */
 		const char *w = bv_libbpf_first_warning();
 		int err = errno;
 
+		*btfp = NULL;
 		o->fatal = w ? xasprintf("corrupt .BTF: %s", w)
 			     : xasprintf("corrupt .BTF: it does not parse (%s)",
 					 strerror(err));
-		goto out;
-	} else if (bv_btf_sanity(btf, &why) ||
-		   bv_btf_strings(&e, btf_sec, &strs, &why)) {
+		return -1;
+	} else if (bv_btf_sanity(*btfp, &why) ||
+		   bv_btf_strings(e, btf_sec, strs, &why)) {
 		/* libbpf would follow the broken references: do not open. */
 		o->fatal = xasprintf("corrupt .BTF: %s", why);
-		goto out;
+		free(why);
+		return -1;
 	} else {
 		o->btf = true;
-		check_paths(o, &strs);
+		check_paths(o, strs);
 	}
 	if (o->btf && !ext_sec) {
 		strlist_addf(&o->warnings,
 			     "has .BTF but no .BTF.ext: no func_info or line_info (was it stripped?)");
 	} else if (o->btf && ext_sec) {
-		if (bv_btfext_parse(&e, ext_sec, &strs, &ext, &why) ||
-		    bv_btfext_sanity(&e, &ext, btf, &why)) {
+		if (bv_btfext_parse(e, ext_sec, strs, ext, &why) ||
+		    bv_btfext_sanity(e, ext, *btfp, &why)) {
 			o->fatal = xasprintf("corrupt .BTF.ext: %s", why);
-			goto out;
+			free(why);
+			return -1;
 		}
-		x = &ext;
-		for (size_t i = 0; i < ext.core.nsecs; i++)
-			o->core_relocs += ext.core.secs[i].num;
+		*xp = ext;
+		for (size_t i = 0; i < ext->core.nsecs; i++)
+			o->core_relocs += ext->core.secs[i].num;
 	}
+	return 0;
+}
+
+int bv_static_check(struct bv_object *o, const void *buf, size_t len,
+		    const struct bv_opts *opts, struct bpf_object **objp)
+{
+	struct bv_btf_strs strs = { 0 };
+	struct bv_btfext ext = { 0 }, *x = NULL;
+	struct bpf_object *obj = NULL;
+	struct btf *btf = NULL;
+	struct bv_elf e;
+
+	if (objp)
+		*objp = NULL;
+	if (bv_elf_open(&e, buf, len, &o->fatal)) {
+		bv_elf_close(&e);
+		return -1;
+	}
+	check_header(o, &e, opts);
+	if (read_btf(o, &e, &btf, &strs, &ext, &x))
+		goto out;
 	if (o->foreign_endian && !BV_LIBBPF_OPENS_FOREIGN_ENDIAN) {
 		strlist_addf(&o->warnings,
 			     "this libbpf cannot open %s-endian objects: program sections not checked",
 			     e.big_endian ? "big" : "little");
 	} else {
-		LIBBPF_OPTS(bpf_object_open_opts, oo,
-			    .object_name = base_name(o->path));
-
 		bv_libbpf_log_reset();
-		obj = bpf_object__open_mem(buf, len, &oo);
+		obj = bv_reopen(o, buf, len);
 		if (!obj) {
 			const char *w = bv_libbpf_first_warning();
 
@@ -292,7 +300,6 @@ int bv_static_check(struct bv_object *o, const void *buf, size_t len,
 			bv_find_externs(o, &e, btf);
 	}
 out:
-	free(why);
 	btf__free(btf);
 	bv_btfext_free(&ext);
 	bv_elf_close(&e);

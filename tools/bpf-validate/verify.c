@@ -27,21 +27,6 @@
 #define LOG_LEVEL_TRACE 1
 #define LOG_LEVEL_STATS 4
 
-static const char *base_name(const char *path)
-{
-	const char *s = strrchr(path, '/');
-
-	return s ? s + 1 : path;
-}
-
-struct bpf_object *bv_reopen(const struct bv_object *o, const void *buf,
-			     size_t len)
-{
-	LIBBPF_OPTS(bpf_object_open_opts, oo, .object_name = base_name(o->path));
-
-	return bpf_object__open_mem(buf, len, &oo);
-}
-
 static struct bpf_program *nth_prog(struct bpf_object *obj, size_t n)
 {
 	struct bpf_program *prog;

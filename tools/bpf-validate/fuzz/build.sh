@@ -11,13 +11,13 @@ cc=${2:-clang}
 target=${3:-static}
 src=$(cd "$(dirname "$0")/.." && pwd)
 engine=$(cd "$src/../../engine" && pwd)
-common="$src/annot.c $src/btfcheck.c $src/btfext.c $src/elf.c $src/externs.c $src/lbpf.c $src/static.c $src/util.c"
+common="$src/annot.c $src/btfcheck.c $src/btfext.c $src/elf.c $src/externs.c $src/lbpf.c $src/object.c $src/static.c $src/util.c"
 case $target in
 static) files="$src/fuzz/fuzz_static.c" ;;
-json) files="$src/fuzz/fuzz_json.c $src/json.c" ;;
-info) files="$src/fuzz/fuzz_info.c $src/report.c $src/annot_out.c" ;;
+json) files="$src/fuzz/fuzz_json.c $src/json.c $src/json_tree.c" ;;
+info) files="$src/fuzz/fuzz_info.c $src/report.c $src/annot_out.c $src/json_write.c" ;;
 btf-sort | btf-canon)
-	# The tool alone (no libbpf), its two sources included by the target.
+	# The tool alone (no libbpf), its sources included by the target.
 	canonical=0
 	[ "$target" = btf-sort ] || canonical=1
 	exec "$cc" -g -O1 -std=gnu11 -D_GNU_SOURCE -DFUZZ_CANONICAL=$canonical \

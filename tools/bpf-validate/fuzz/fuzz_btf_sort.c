@@ -7,7 +7,7 @@
  * or one refusal, never a crash, an overrun or a leak.
  *
  * The tool is a one-shot process: it ends with exit(1) on bad input and
- * holds its buffers until then.  So its two sources are included here with
+ * holds its buffers until then.  So its sources are included here with
  * exit() and the allocator renamed: exit() runs LSan's check where the
  * process would end (what the stack and the globals hold is reachable, as
  * at a real exit) and returns to this target, which then frees what the
@@ -182,7 +182,13 @@ _Noreturn static void fz_exit(int code)
 #define stderr fz_stderr		/* the refusals, hashed into said */
 #define main btf_sort_main
 #undef _POSIX_C_SOURCE
+#include "bpfbuild-btf-read.c"
+#undef _POSIX_C_SOURCE
 #include "bpfbuild-btf-sort.c"
+#undef _POSIX_C_SOURCE
+#include "bpfbuild-btf-canon-str.c"
+#undef _POSIX_C_SOURCE
+#include "bpfbuild-btf-canon-key.c"
 #undef _POSIX_C_SOURCE
 #define map_ext canon_map_ext	/* a static of both files */
 #include "bpfbuild-btf-canon.c"
