@@ -146,7 +146,7 @@ _e2e_examples() {
 	vm_kernels
 	BPF_VALIDATE_KERNELS=$K61 \
 	CFLAGS=$cflags BROOT=$broot ACLOCAL_PATH=$broot/usr/share/aclocal \
-		BPFBUILD_DIR=$broot/usr/libexec/bpfbuild PATH=$broot/usr/bin:$PATH \
+		BPFBUILD_DIR=$broot/usr/share/bpfbuild/engine PATH=$broot/usr/bin:$PATH \
 		E2E_SETUP="${E2E_SETUP:-}" e2e_pm "$dir" "
 		[[ -n \${CFLAGS} ]] && export CFLAGS || unset CFLAGS
 		pm_source_ebuild '$OVERLAY/dev-util/$pkg/$pkg-0.1.0.ebuild'
@@ -245,7 +245,7 @@ e2e_check_examples() {
 		assert_grep "^ac_cv_env_BPF_CC_value=.*/broot/usr/lib/$([ "$cc" = clang ] && echo "llvm/$E2E_LLVM_SLOT/bin/clang" || echo bpf-toolchain/bin/bpf-unknown-none-gcc)'?$" "$E2E_OUT/config.log" "$pkg ($cc) BPF_CC"
 		# AX_BPF from the toolkit in ${BROOT} (aclocal copied it into m4/),
 		# its helper scripts too; examples/'s vendored copies are gone.
-		assert_grep "^E2E bpf_dir .*/broot/usr/libexec/bpfbuild$" "$log" "$pkg ($cc) helper scripts"
+		assert_grep "^E2E bpf_dir .*/broot/usr/share/bpfbuild/engine$" "$log" "$pkg ($cc) helper scripts"
 		[ ! -e /usr/share/aclocal/ax_bpf.m4 ] || fail "this host has /usr/share/aclocal/ax_bpf.m4: cannot tell which AX_BPF aclocal found"
 		assert_grep "^E2E aclocal.m4 defines AX_BPF: [1-9]" "$log" "$pkg ($cc) aclocal.m4"
 		for f in "$E2E_BROOT"/usr/share/aclocal/ax_*.m4; do

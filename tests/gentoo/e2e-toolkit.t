@@ -41,12 +41,12 @@ done
 [ -f "$D/usr/share/bpfbuild/bpfbuild.am" ] || fail "the Automake fragment is not installed"
 
 [ ! -e "$D/usr/bin/bpf-vm-report" ] || fail "usr/bin/bpf-vm-report is installed: it is bpf-vm-verify's internal half"
-[ -x "$D/usr/libexec/bpfbuild/bpf-vm/bpf-vm-report" ] || fail "usr/libexec/bpfbuild/bpf-vm/bpf-vm-report is not installed"
+[ -x "$D/usr/share/bpfbuild/bpf-vm/bpf-vm-report" ] || fail "usr/share/bpfbuild/bpf-vm/bpf-vm-report is not installed"
 
 # The engine: exactly engine/, its scripts executable (the C helpers'
 # sources there, e.g. bpfbuild-btf-sort.c, are not scripts).
-E=$D/usr/libexec/bpfbuild
-diff -r -x bpf-vm "$BPFBUILD_TOP/engine" "$E" >"$T/diff" || { cat "$T/diff"; fail "usr/libexec/bpfbuild differs from engine/"; }
+E=$D/usr/share/bpfbuild/engine
+diff -r "$BPFBUILD_TOP/engine" "$E" >"$T/diff" || { cat "$T/diff"; fail "usr/share/bpfbuild/engine differs from engine/"; }
 for f in "$E"/bpfbuild-*; do
 	case $f in *.c | *.h | *.in | *.awk) continue ;; esac
 	[ -x "$f" ] || fail "${f#"$D"}: not executable"
@@ -57,7 +57,7 @@ for f in meson.build meson_options.txt $(cd "$BPFBUILD_TOP" && find meson-module
 	cmp -s "$BPFBUILD_TOP/$f" "$M/$f" || fail "usr/share/bpfbuild/meson/bpfbuild/$f differs from the checkout's"
 done
 case $(readlink "$M/engine") in /*|'') fail "usr/share/bpfbuild/meson/bpfbuild/engine: not a relative link: $(readlink "$M/engine")" ;; esac
-[ "$(cd "$M/engine" && pwd -P)" = "$(cd "$E" && pwd -P)" ] || fail "usr/share/bpfbuild/meson/bpfbuild/engine does not lead to usr/libexec/bpfbuild"
+[ "$(cd "$M/engine" && pwd -P)" = "$(cd "$E" && pwd -P)" ] || fail "usr/share/bpfbuild/meson/bpfbuild/engine does not lead to usr/share/bpfbuild/engine"
 
 # bpfbuild.pc, read the way a consumer reads it, relocated into ${D}.
 pc=$D/usr/share/pkgconfig/bpfbuild.pc
@@ -74,6 +74,6 @@ assert_grep '^prefix=/usr$' "$pc"
 # Nothing else: no BPF objects, no stray directories.
 (cd "$D" && find . -type f | sort) >"$T/files"
 assert_no_grep '\.bpf\.o$' "$T/files" "the toolkit image"
-assert_no_grep '.' <(grep -vE '^\./usr/(bin|libexec/bpfbuild|share/(aclocal|bpfbuild|pkgconfig|man|doc))/' "$T/files") "stray files"
+assert_no_grep '.' <(grep -vE '^\./usr/(bin|share/(aclocal|bpfbuild|pkgconfig|man|doc))/' "$T/files") "stray files"
 note "$(wc -l <"$T/files") files installed"
 echo "e2e toolkit: ok"

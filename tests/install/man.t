@@ -21,8 +21,8 @@ want=$(meson introspect --projectinfo "$build" |
 dirs=$(meson introspect --buildoptions "$build" | python3 -c '
 import json, sys
 o = {x["name"]: x["value"] for x in json.load(sys.stdin)}
-print(o["prefix"], o["bindir"], o["mandir"], o["datadir"], o["libexecdir"])')
-read -r prefix bindir mandir datadir libexecdir <<<"$dirs"
+print(o["prefix"], o["bindir"], o["mandir"], o["datadir"])')
+read -r prefix bindir mandir datadir <<<"$dirs"
 
 dest=$T/dest
 meson install -C "$build" --destdir "$dest" >"$T/install.log" 2>&1 ||
@@ -73,8 +73,11 @@ assert_eq "bpfbuild.pc bindir" "$prefix/$bindir" "$(pkg-config --variable=bindir
 assert_eq "bpfbuild.pc datadir" "$prefix/$datadir" "$(pkg-config --variable=datadir "$pc")"
 assert_eq "bpfbuild.pc bpf_validate" "$prefix/$bindir/bpf-validate" "$(pkg-config --variable=bpf_validate "$pc")"
 assert_eq "bpfbuild.pc mesondir" "$prefix/$datadir/bpfbuild/meson/bpfbuild" "$(pkg-config --variable=mesondir "$pc")"
-assert_eq "bpfbuild.pc enginedir" "$prefix/$libexecdir/bpfbuild" "$(pkg-config --variable=enginedir "$pc")"
-[ -x "$dest$prefix/$libexecdir/bpfbuild/bpfbuild-probe" ] || fail "the engine is not installed in $prefix/$libexecdir/bpfbuild"
+assert_eq "bpfbuild.pc enginedir" "$prefix/$datadir/bpfbuild/engine" "$(pkg-config --variable=enginedir "$pc")"
+[ -x "$dest$prefix/$datadir/bpfbuild/engine/bpfbuild-probe" ] || fail "the engine is not installed in $prefix/$datadir/bpfbuild/engine"
+# $libexecdir holds executables only (Debian's dh_fixperms makes all of it
+# executable): the engine's sources and the VM tools' awk files go to $datadir.
+[ ! -e "$dest$prefix/libexec" ] || fail "files installed in $prefix/libexec: $(cd "$dest$prefix/libexec" && find . -type f | head -n 3)"
 
 # Without help2man: one line, no pages.
 path_without "$T/path" 'help2man'

@@ -7,9 +7,10 @@ command -v shellcheck >/dev/null || fail "shellcheck not installed (tests/instal
 cd "$BPFBUILD_TOP"
 scripts=()
 for f in engine/* tools/bpf-vm/* examples/run examples/*/test-*.sh \
-	tests/run tests/install-deps tests/capabilities-table tests/verifier-matrix tests/verifier-matrix-check tests/distro/* .ci/run; do
+	debian/tests/* tests/run tests/install-deps tests/capabilities-table tests/verifier-matrix tests/verifier-matrix-check tests/distro/* .ci/run; do
 	[ -f "$f" ] || continue
-	case $(head -n 1 "$f") in '#!'*sh*) scripts+=("$f") ;; esac
+	# A sourced library has no #! but names its shell to shellcheck.
+	case $(head -n 1 "$f") in '#!'*sh* | '# shellcheck shell=sh'*) scripts+=("$f") ;; esac
 done
 [ ${#scripts[@]} -ge 20 ] || fail "expected at least 20 scripts, found ${#scripts[@]}: ${scripts[*]}"
 note "${#scripts[@]} scripts"

@@ -1,4 +1,4 @@
-#!/bin/sh
+# shellcheck shell=sh # sourced, never run: no #!, installed 0644
 # shellcheck disable=SC2154 # work, timeout, QEMU, accel, append, run: bpf-vm-verify's
 # bpf-vm-boot.sh: sourced by bpf-vm-verify.  Boots one kernel in QEMU with
 # the initramfs of $work, leaving $work/kN.{name,vmlinuz,console,data,secs}

@@ -1,4 +1,4 @@
-#!/bin/sh
+# shellcheck shell=sh # sourced, never run: no #!, installed 0644
 # bpf-vm-tmp.sh: sourced by the VM tools.  Their temporary directories
 # carry an owner mark (host, pid, the process's start time), and an
 # interrupted run removes its own before it dies of the signal.  SIGKILL

@@ -1,4 +1,4 @@
-#!/bin/sh
+# shellcheck shell=sh # sourced, never run: no #!, installed 0644
 # bpf-vm-version.sh: sourced by the VM tools for --version.  The version is
 # written once, in the project() of the toolkit's meson.build: meson install
 # puts it in here; run from the source tree, it is read from there.
