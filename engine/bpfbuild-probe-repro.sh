@@ -137,6 +137,12 @@ probe_pch() {
 		set_cap pch no "not checked: the precompiled vmlinux.h is turned off (bpf-pch=false, --disable-bpf-pch), or no kernel BTF to try it on"
 		return
 	fi
+	# distcc: bpfbuild-cc runs each compile's front end on the distcc
+	# host, from source whose includes were inlined here.
+	if [ "$distributed" = distcc ] && [ $cc_kind = clang ]; then
+		set_cap pch no "BPF_CC's distcc compiles on other hosts, which the precompiled vmlinux.h does not reach: there each compile parses vmlinux.h, inlined here (-frewrite-includes); the code generation runs here, as the BTF line info needs the source lines"
+		return
+	fi
 	if ! vmlinux_h "$pch_btf"; then
 		set_cap pch no "cannot make a vmlinux.h from $pch_btf"
 		return
