@@ -46,6 +46,8 @@ die() { printf 'build-speed.sh: %s\n' "$*" >&2; exit 1; }
 . "$lib/timing.sh"
 # shellcheck source=lib/workload.sh
 . "$lib/workload.sh"
+# shellcheck source=lib/corpus.sh
+. "$lib/corpus.sh"
 
 for tool in clang:clang llvm-strip:llvm bpftool:bpftool meson:meson ninja:ninja-build \
 	make:make strace:strace awk:mawk; do
@@ -123,7 +125,10 @@ ex_targets=()
 for n in $ex_names; do ex_targets+=("$n.bpf.o" "$n.skel.h"); done
 # The generated CO-RE tools alone (the issue's "24 CO-RE tools" row).
 core_names=$(find "$work/src" -maxdepth 1 -name 'core_*.bpf.c' -printf '%f\n' | sed 's/\.bpf\.c$//' | sort)
-core_targets=()
+# With the precompiled vmlinux.h, as a plain "ninja" builds it (named
+# targets alone would leave it out, and every compile without it).
+mapfile -t core_targets < <(pch_target "$work/pch")
+ex_targets+=("${core_targets[@]}")
 for n in $core_names; do core_targets+=("$n.bpf.o" "$n.skel.h"); done
 
 say "(a) full build, -j2: bpfbuild, the peers' make, bpfbuild without PCH, interleaved"
@@ -154,8 +159,6 @@ built_ok "$work/peer"
 built_ok "$work/nopch"
 
 # (a58) the libbpf-tools-shaped corpus at $BENCH_CORPUS programs.
-# shellcheck source=lib/corpus.sh
-. "$lib/corpus.sh"
 corpus_bench "$ncorpus"
 
 # --- (b) bpfbuild's overhead over the bare commands ----------------------------

@@ -2,6 +2,9 @@
 # tests/bench/build-speed.sh's (a58) row; sourced, not run.
 # shellcheck disable=SC2154 # $work, $runs, die, say, timed: the caller's
 
+# pch_target DIR: the precompiled vmlinux.h's target in build dir DIR, if any.
+pch_target() { ninja -C "$1" -t targets all | sed -n 's/^\([^:]*vmlinux\.h\.pch\): .*/\1/p'; }
+
 # corpus_bench N: the libbpf-tools-shaped corpus at N generated CO-RE tools
 # (lib/workload.sh), built alone from clean by bpfbuild (ninja -j2, its
 # defaults) and by the peers' recipe (make -j2), interleaved, $runs runs:
@@ -17,6 +20,7 @@ corpus_bench() {
 	names=$(find "$src" -maxdepth 1 -name 'core_*.bpf.c' -printf '%f\n' | sed 's/\.bpf\.c$//' | sort)
 	for x in $names; do targets+=("$x.bpf.o" "$x.skel.h"); done
 	[ ${#targets[@]} = $((2 * n)) ] || die "the corpus holds $((${#targets[@]} / 2)) tools, want $n"
+	mapfile -t -O "${#targets[@]}" targets < <(pch_target "$b")
 	say "(a58) the $n-program corpus, -j2: bpfbuild and the peers' make, interleaved"
 	for _ in $(seq "$runs"); do
 		ninja -C "$b" -t clean >/dev/null
