@@ -207,22 +207,7 @@ measure() {
 
 	probe_pch
 
-	# Two compiles of the same source must give the same bytes; gcc-bpf 12
-	# orders its BTF by address, so address randomisation shows, and then
-	# the question is whether its BTF canonicalised is the same.
-	if ! try again1 deterministic.bpf.c $cflags; then
-		set_cap deterministic no "not checked: the probe program does not compile ($(first_error again1))"
-	elif ! try again2 deterministic.bpf.c $cflags || ! try again3 deterministic.bpf.c $cflags; then
-		set_cap deterministic no "two compiles of one source differ: rebuilds are not reproducible"
-	elif cmp -s "$work/again1.o" "$work/again2.o" && cmp -s "$work/again1.o" "$work/again3.o"; then
-		set_cap deterministic yes "two compiles give identical objects"
-	elif [ "$link" != yes ] && sorted_same "$work/again1.o" "$work/again2.o" &&
-	     sorted_same "$work/again1.o" "$work/again3.o"; then
-		sorting_fixes "address randomisation"
-		set_cap deterministic yes "two compiles differ in the order of their BTF only; canonicalised, they are identical"
-	else
-		set_cap deterministic no "two compiles of one source differ: rebuilds are not reproducible"
-	fi
+	probe_deterministic
 	[ "$(cap deterministic)" = no ] || [ -z "$vmlinux_btf" ] || probe_path_lengths
 	# Accepted is not enough: gcc-bpf writes the absolute source path into
 	# its BTF, so look for the mapped directory in the final object; where

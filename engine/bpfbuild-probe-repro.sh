@@ -83,6 +83,35 @@ vmlinux_h() {
 	"$bpftool" btf dump file "$1" format c >"$work/inc/vmlinux.h" 2>"$work/vmlinux.log"
 }
 
+# probe_deterministic: the same source compiled three times.
+probe_deterministic() {
+	# Two compiles of the same source must give the same bytes; gcc-bpf 12
+	# orders its BTF by address, so address randomisation shows, and then
+	# the question is whether its BTF canonicalised is the same.
+	# The three at once (independent).
+	try again2 deterministic.bpf.c $cflags &
+	again2=$!
+	try again3 deterministic.bpf.c $cflags &
+	again3=$!
+	r1=0 r23=0
+	try again1 deterministic.bpf.c $cflags || r1=1
+	wait "$again2" || r23=1
+	wait "$again3" || r23=1
+	if [ $r1 = 1 ]; then
+		set_cap deterministic no "not checked: the probe program does not compile ($(first_error again1))"
+	elif [ $r23 = 1 ]; then
+		set_cap deterministic no "two compiles of one source differ: rebuilds are not reproducible"
+	elif cmp -s "$work/again1.o" "$work/again2.o" && cmp -s "$work/again1.o" "$work/again3.o"; then
+		set_cap deterministic yes "two compiles give identical objects"
+	elif [ "$link" != yes ] && sorted_same "$work/again1.o" "$work/again2.o" &&
+	     sorted_same "$work/again1.o" "$work/again3.o"; then
+		sorting_fixes "address randomisation"
+		set_cap deterministic yes "two compiles differ in the order of their BTF only; canonicalised, they are identical"
+	else
+		set_cap deterministic no "two compiles of one source differ: rebuilds are not reproducible"
+	fi
+}
+
 # probe_path_lengths: the real CO-RE program, compiled as bpfbuild-cc does
 # (from its directory, mapped to "."), in two trees whose paths differ in
 # length only, must give the same final object.  A compiler that cannot
@@ -99,6 +128,9 @@ probe_path_lengths() {
 		# The three compiles at once: on a configure's path, and independent.
 		pids=''
 		for d in "$work/t" "$long" "$longer"; do
+			# The first one is probe_pch's, where it made it from this BTF.
+			[ "$d/$src" != "$work/t/pch_core.bpf.c" ] || [ ! -f "$d/probe.o" ] ||
+				[ "$pch_btf" != "$vmlinux_btf" ] || continue
 			mkdir -p "$d"
 			cp "$probes/$src" "$d/probe.bpf.c"
 			(cd "$d" && exec "$cc" $cc_extra $cflags -I"$work/inc" "-ffile-prefix-map=$d=." \
@@ -128,6 +160,15 @@ probe_path_lengths() {
 	sort_maps=''
 }
 
+# tree_try DIR OUT LOG ARGS...: DIR/probe.bpf.c compiled from DIR, DIR
+# mapped to "." (as bpfbuild-cc does), to DIR/OUT.o; $work/LOG.log.
+tree_try() {
+	tt_d=$1 tt_o=$2 tt_log=$3
+	shift 3
+	(cd "$tt_d" && exec "$cc" $cc_extra "$@" "-ffile-prefix-map=$tt_d=." \
+		-c "$tt_d/probe.bpf.c" -o "$tt_d/$tt_o.o") >"$work/$tt_log.log" 2>&1
+}
+
 # probe_pch: a precompiled vmlinux.h, if it leaves the final object byte for
 # byte alone.  clang takes it with -include-pch.  (gcc finds NAME.gch
 # before NAME in an include dir, but refuses it with BTF.)
@@ -135,6 +176,12 @@ probe_pch() {
 	pch=
 	if [ -z "$pch_btf" ]; then
 		set_cap pch no "not checked: the precompiled vmlinux.h is turned off (bpf-pch=false, --disable-bpf-pch), or no kernel BTF to try it on"
+		return
+	fi
+	# distcc: bpfbuild-cc runs each compile's front end on the distcc
+	# host, from source whose includes were inlined here.
+	if [ "$distributed" = distcc ] && [ $cc_kind = clang ]; then
+		set_cap pch no "BPF_CC's distcc compiles on other hosts, which the precompiled vmlinux.h does not reach: there each compile parses vmlinux.h, inlined here (-frewrite-includes); the code generation runs here, as the BTF line info needs the source lines"
 		return
 	fi
 	if ! vmlinux_h "$pch_btf"; then
@@ -151,20 +198,25 @@ probe_pch() {
 	# The precompile and the compile without it at once (independent).
 	"$cc" $cc_extra $cflags $pch_gen -x c-header "$work/inc/vmlinux.h" -o "$pch_out" >"$work/pchgen.log" 2>&1 &
 	pchgen=$!
+	# As bpfbuild-cc compiles, in probe_path_lengths' first tree, which
+	# then takes this object instead of compiling it again.
+	mkdir -p "$work/t"
+	cp "$probes/pch_core.bpf.c" "$work/t/probe.bpf.c"
 	nopch=0
-	try nopch pch_core.bpf.c $cflags -I"$work/inc" || nopch=$?
+	tree_try "$work/t" probe nopch $cflags -I"$work/inc" || nopch=$?
 	if ! wait "$pchgen"; then
 		set_cap pch no "cannot precompile vmlinux.h: $(grep -m1 -E 'error' "$work/pchgen.log" | cut -c1-120)"
 	elif [ "$nopch" != 0 ]; then
+		rm -f "$work/t/probe.o"
 		set_cap pch no "the CO-RE probe program does not compile: $(first_error nopch)"
-	elif ! try withpch pch_core.bpf.c $cflags $pch_use -I"$work/inc"; then
+	elif ! tree_try "$work/t" withpch withpch $cflags $pch_use -I"$work/inc"; then
 		set_cap pch no "compiling with the precompiled vmlinux.h fails: $(first_error withpch)"
 	elif [ $cc_kind = gcc ] && ! grep -q '^! ' "$work/withpch.log"; then
 		set_cap pch no "gcc does not use the .gch: $(cat "$work/pchgen.log" "$work/withpch.log" | grep -m1 -i warning | sed "s/^[^ ]*: warning: //" | cut -c1-100)"
-	elif ! same_final_object "$work/nopch.o" "$work/withpch.o" &&
-	     ! sorted_same "$work/nopch.o" "$work/withpch.o"; then
+	elif ! same_final_object "$work/t/probe.o" "$work/t/withpch.o" &&
+	     ! sorted_same "$work/t/probe.o" "$work/t/withpch.o"; then
 		set_cap pch no "the object differs with the precompiled vmlinux.h (BTF types in another order)"
-	elif ! same_final_object "$work/nopch.o" "$work/withpch.o"; then
+	elif ! same_final_object "$work/t/probe.o" "$work/t/withpch.o"; then
 		sorting_fixes "a precompiled vmlinux.h"
 		pch=$cc_kind
 		set_cap pch yes "a precompiled vmlinux.h gives a byte-identical CO-RE object, its BTF forward declarations sorted"

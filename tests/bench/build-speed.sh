@@ -23,7 +23,8 @@
 # the timed build on both sides.  Nothing here asserts: a missed goal is
 # printed as missed, and tests/run never runs this.
 #
-# Environment: BENCH_RUNS (5), BENCH_PROGS (24), BENCH_OUT ($TMPDIR or /tmp),
+# Environment: BENCH_RUNS (5), BENCH_PROGS (24), BENCH_CORPUS (58: the
+# libbpf-tools-shaped corpus of its own row), BENCH_OUT ($TMPDIR or /tmp),
 # BENCH_REV (measure that git revision instead of the working tree),
 # BENCH_KEEP=1 keeps the work directory.  Needs: clang, llvm-strip, bpftool,
 # meson, ninja, make, strace, autoconf/automake; gnuplot for the chart.
@@ -34,6 +35,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 lib=$top/tests/bench/lib
 runs=${BENCH_RUNS:-5}
 nprogs=${BENCH_PROGS:-24}
+ncorpus=${BENCH_CORPUS:-58}
 out=${BENCH_OUT:-${TMPDIR:-/tmp}}
 t0=$(date +%s.%N)
 
@@ -44,6 +46,8 @@ die() { printf 'build-speed.sh: %s\n' "$*" >&2; exit 1; }
 . "$lib/timing.sh"
 # shellcheck source=lib/workload.sh
 . "$lib/workload.sh"
+# shellcheck source=lib/corpus.sh
+. "$lib/corpus.sh"
 
 for tool in clang:clang llvm-strip:llvm bpftool:bpftool meson:meson ninja:ninja-build \
 	make:make strace:strace awk:mawk; do
@@ -119,6 +123,13 @@ mkdir -p "$work/peer"
 ex_names=$(find "$work/src" -maxdepth 1 -name '*.bpf.c' ! -name 'core_*' -printf '%f\n' | sed 's/\.bpf\.c$//' | sort)
 ex_targets=()
 for n in $ex_names; do ex_targets+=("$n.bpf.o" "$n.skel.h"); done
+# The generated CO-RE tools alone (the issue's "24 CO-RE tools" row).
+core_names=$(find "$work/src" -maxdepth 1 -name 'core_*.bpf.c' -printf '%f\n' | sed 's/\.bpf\.c$//' | sort)
+# With the precompiled vmlinux.h, as a plain "ninja" builds it (named
+# targets alone would leave it out, and every compile without it).
+mapfile -t core_targets < <(pch_target "$work/pch")
+ex_targets+=("${core_targets[@]}")
+for n in $core_names; do core_targets+=("$n.bpf.o" "$n.skel.h"); done
 
 say "(a) full build, -j2: bpfbuild, the peers' make, bpfbuild without PCH, interleaved"
 for i in $(seq "$runs"); do
@@ -134,6 +145,11 @@ for i in $(seq "$runs"); do
 	rm -rf "$work/peer" && mkdir "$work/peer"
 	# shellcheck disable=SC2086 # one word per name
 	timed a_ex_peer make -C "$work/peer" -f "$work/src/Makefile" -j2 APPS="$(echo $ex_names)"
+	ninja -C "$work/pch" -t clean >/dev/null
+	timed a_core_bpfbuild ninja -C "$work/pch" -j2 "${core_targets[@]}"
+	rm -rf "$work/peer" && mkdir "$work/peer"
+	# shellcheck disable=SC2086 # one word per name
+	timed a_core_peer make -C "$work/peer" -f "$work/src/Makefile" -j2 APPS="$(echo $core_names)"
 done
 ninja -C "$work/pch" >/dev/null
 rm -rf "$work/peer" && mkdir "$work/peer"
@@ -141,6 +157,9 @@ make -C "$work/peer" -f "$work/src/Makefile" -j2 >/dev/null
 built_ok "$work/pch"
 built_ok "$work/peer"
 built_ok "$work/nopch"
+
+# (a58) the libbpf-tools-shaped corpus at $BENCH_CORPUS programs.
+corpus_bench "$ncorpus"
 
 # --- (b) bpfbuild's overhead over the bare commands ----------------------------
 # The bare commands are the ones bpfbuild really ran, read from strace: every
@@ -151,7 +170,9 @@ say "(b) recording the commands of a -j1 build with the PCH off (strace)"
 mkdir -p "$work/ref"
 cp "$work/nopch"/*.bpf.o "$work/nopch"/*.skel.h "$work/ref/"
 ninja -C "$work/nopch" -t clean >/dev/null
-(cd "$work/nopch" && strace -f -qq -s 1048576 -o "$work/trace" \
+# Without the per-user vmlinux.h cache (BPFBUILD_PROBE_CACHE=off, here and
+# in the timed runs): its copy is no command the replay could run.
+(cd "$work/nopch" && BPFBUILD_PROBE_CACHE=off strace -f -qq -s 1048576 -o "$work/trace" \
 	-e trace=execve,chdir,clone,clone3,fork,vfork ninja -j1 >/dev/null)
 # Where the vmlinux.h target (engine/bpfbuild-vmlinux-h) writes (the
 # replay sends "btf dump" there).
@@ -184,7 +205,7 @@ say "(b) bpfbuild -j1 (PCH off) and the $nbare bare commands, interleaved"
 for i in $(seq "$runs"); do
 	say "(b) run $i/$runs"
 	ninja -C "$work/nopch" -t clean >/dev/null
-	timed b_bpfbuild ninja -C "$work/nopch" -j1
+	timed b_bpfbuild env BPFBUILD_PROBE_CACHE=off ninja -C "$work/nopch" -j1
 	replay_prep
 	timed b_bare bash "$work/replay.sh"
 	replay_done
@@ -320,153 +341,6 @@ else
 	unset CCACHE_DIR
 fi
 
-# --- the table ---------------------------------------------------------------
-verdict() { if "$@"; then echo met; else echo "**missed**"; fi; }
-
-a_b=$(med a_bpfbuild) a_p=$(med a_peer) a_n=$(med a_nopch)
-a_ratio=$(div "$a_p" "$a_b")
-a_cpu=$(div "$(med a_peer 2)" "$(med a_bpfbuild 2)")
-a_best=$(div "$(sort -g "$work/t/a_peer" | head -n 1 | cut -d' ' -f1)" "$(sort -g "$work/t/a_bpfbuild" | head -n 1 | cut -d' ' -f1)")
-a_nratio=$(div "$a_p" "$a_n")
-a_ex_ratio=$(div "$(med a_ex_peer)" "$(med a_ex_bpfbuild)")
-b_w=$(med b_bpfbuild) b_r=$(med b_bare)
-b_ratio=$(div "$b_w" "$b_r" 3)
-b_cpu=$(div "$(med b_bpfbuild 2)" "$(med b_bare 2)" 3)
-b_per=$(awk -v a="$b_w" -v b="$b_r" -v n="$nall" 'BEGIN { printf "%.0f", (a - b) * 1000 / n }')
-c_mc='' c_mk=''
-[ -n "$meson_na" ] || { c_mc=$(med c_meson_cold); c_mk=$(med c_meson_cached); }
-# conf NAME: "**median s** (CPU c s; runs lo–hi s)" for a configure row.
-conf() { echo "**$(med "$1") s** (CPU $(med "$1" 2) s; runs $(spread "$1") s)"; }
-
-row() { printf '| %s | %s | %s | %s |\n' "$@"; }
-table() {
-	echo "## bpfbuild build speed"
-	echo
-	echo "Measured $(date -u '+%Y-%m-%d %H:%M UTC') by tests/bench/build-speed.sh on $(nproc) CPUs," \
-		"kernel $(uname -r); $cc_line, bpftool $(bpftool version | head -n 1 | sed 's/^.*bpftool //'), meson $(meson --version)," \
-		"ninja $(ninja --version), $(make --version | head -n 1)."
-	echo "Medians of $runs runs; the two sides of each ratio ran interleaved." \
-		"Load average $load_start at the start, $(cut -d' ' -f1-3 /proc/loadavg) at the end."
-	echo "Workload for (a) and (b): $nprogs generated CO-RE programs and the $nex single-source examples," \
-		"$nall programs, each built to NAME.bpf.o and NAME.skel.h from clean, vmlinux.h included on both sides."
-	echo
-	row figure measured goal result
-	row --- --- --- ---
-	row "(a) full build, -j2: peers' make ÷ bpfbuild" \
-		"**${a_ratio}×** ($a_p s ÷ $a_b s; runs $(spread a_peer) s and $(spread a_bpfbuild) s; best runs ${a_best}×; CPU time ${a_cpu}×)" \
-		"≥ 2.5×" "$(verdict ge "$a_ratio" 2.5)"
-	row "(a′) the same, bpfbuild with -Dbpf-pch=false" \
-		"${a_nratio}× ($a_p s ÷ $a_n s; runs $(spread a_nopch) s)" "(information)" ""
-	row "(a-ex) the examples' $(echo "$ex_names" | wc -w) programs alone: peers' make ÷ bpfbuild" \
-		"**${a_ex_ratio}×** ($(med a_ex_peer) s ÷ $(med a_ex_bpfbuild) s; runs $(spread a_ex_peer) s and $(spread a_ex_bpfbuild) s)" \
-		"≥ 2.5×" "$(verdict ge "$a_ex_ratio" 2.5)"
-	row "(b) bpfbuild -j1, PCH off ÷ its bare commands serially" \
-		"**$b_ratio** ($b_w s ÷ $b_r s, ≈ $b_per ms a program; CPU time $b_cpu)" \
-		"≤ 1.03" "$(verdict le "$b_ratio" 1.03)"
-	if [ -n "$meson_na" ]; then
-		row "(c) meson setup, cold" "$meson_na" "≤ 1.5 s" "n/a"
-		row "(c) meson setup --reconfigure, cached" "$meson_na" "≤ 0.3 s" "n/a"
-	else
-		row "(c) meson setup, cold, no probe cache at all$meson_note" "$(conf c_meson_cold_probe)" "≤ 1.5 s" \
-			"$(verdict le "$(med c_meson_cold_probe)" 1.5)"
-		row "(c) meson setup, cold (a new build dir; the per-user probe cache warm)$meson_note" "$(conf c_meson_cold)" \
-			"≤ 1.5 s" "$(verdict le "$c_mc" 1.5)"
-		c_mfloor=$(awk -v a="$(med c_meson_nobpf_cached)" 'BEGIN { printf "%.2f", a + 0.1 }')
-		row "(c) meson setup --reconfigure, cached$meson_note" "$(conf c_meson_cached)" \
-			"≤ $c_mfloor s (without BPF + 0.1 s)" "$(verdict le "$c_mk" "$c_mfloor")"
-		row "(c′) the same with -Dbpf-framework=disabled: cold, cached" \
-			"$(med c_meson_nobpf_cold) s, $(med c_meson_nobpf_cached) s" "(Meson's own floor)" ""
-	fi
-	if [ -n "$ac_na" ]; then
-		row "(c) ./configure, cold" "$ac_na" "≤ 1.5 s" "n/a"
-		row "(c) ./configure -C, cached" "$ac_na" "≤ 0.3 s" "n/a"
-	else
-		row "(c) ./configure, cold, no probe cache at all$ac_note" "$(conf c_ac_cold_probe)" "≤ 1.5 s" \
-			"$(verdict le "$(med c_ac_cold_probe)" 1.5)"
-		row "(c) ./configure, cold (the per-user probe cache warm)$ac_note" "$(conf c_ac_cold)" "≤ 1.5 s" \
-			"$(verdict le "$(med c_ac_cold)" 1.5)"
-		row "(c) ./configure -C, cached$ac_note" "$(conf c_ac_cached)" "≤ 0.3 s" \
-			"$(verdict le "$(med c_ac_cached)" 0.3)"
-		row "(c′) the same with --enable-bpf=no: cold, cached" \
-			"$(med c_ac_nobpf_cold) s, $(med c_ac_nobpf_cached) s" "(autoconf's own floor)" ""
-	fi
-	if [ -n "$d_ex_na" ]; then
-		row "(d) no-op rebuild of examples/ (ninja)" "$d_ex_na" "0 commands" n/a
-	else
-		row "(d) no-op rebuild of examples/ (ninja)" "**$d_noop_n** command(s)" "0 commands" \
-			"$(verdict test "$d_noop_n" = 0)"
-	fi
-	if [ -n "$e_na" ]; then
-		row "(e) clean rebuild, warm ccache: peers' make ÷ bpfbuild" "$e_na" "(information)" ""
-	else
-		row "(e) clean rebuild, warm ccache: peers' make ÷ bpfbuild" \
-			"**$(div "$(med e_peer)" "$(med e_bpfbuild)")×** ($(med e_peer) s ÷ $(med e_bpfbuild) s; bpfbuild's cache: $e_hits; PCH: $e_pch)" \
-			"(information)" ""
-	fi
-	row "(d) no-op rebuild of the workload (ninja)" "**$d_wl_noop_n** command(s)" "0 commands" \
-		"$(verdict test "$d_wl_noop_n" = 0)"
-	if [ -n "$d_ex_na" ]; then
-		row "(d) touch examples' $prog_ex.bpf.c" "$d_ex_na" "that program's chain only" n/a
-	else
-		# shellcheck disable=SC2086 # the outputs are one word each
-		row "(d) touch examples' $prog_ex.bpf.c" "**$d_ex_n** command(s), wrote ${d_ex_outs:-nothing}" \
-			"that program's chain only" "$(verdict chain_only "$prog_ex" "$d_ex_n" $d_ex_outs)"
-	fi
-	# shellcheck disable=SC2086
-	row "(d) touch the workload's $prog_wl.bpf.c" "**$d_wl_n** command(s), wrote ${d_wl_outs:-nothing}" \
-		"that program's chain only" "$(verdict chain_only "$prog_wl" "$d_wl_n" $d_wl_outs)"
-	echo
-	echo "- (a) peers: bcc libbpf-tools' BPF rules (\`clang -g -O2 -Wall -target bpf -D__TARGET_ARCH_x86 -c\`," \
-		"\`llvm-strip -g\`, \`bpftool gen skeleton\`; vmlinux.h by \`bpftool btf dump\`), run as \`make -j2\` in an empty dir." \
-		"bpfbuild: \`ninja -j2\` after \`ninja -t clean\`, configure not timed; it also links each object" \
-		"with \`bpftool gen object\`, which the peers' recipe skips. vmlinux.h.pch: $pch_line."
-	echo "- (b) the bare commands are the $nbare clang and bpftool invocations that strace saw bpfbuild run," \
-		"replayed by a plain bash script with the same arguments and working directories;" \
-		"they gave byte-identical objects and skeletons. The difference is ninja plus the bpfbuild-cc wrapper."
-	echo "- (c) examples/ configured as a user does (defaults); cold = a fresh build dir," \
-		"cached = \`meson setup --reconfigure\` / \`./configure -C\` with a filled config.cache." \
-		"autoreconf is not timed. CPU = user + sys of configure and its children."
-	[ -z "$ac_sleep" ] || echo "- (c) this configure (Automake $(automake --version | sed -n '1s/.* //p')) waits for the" \
-		"background \`sleep 1\` of Automake's sanity check (am_sleep_pid), cached or not: a 1 s floor" \
-		"that no bpfbuild macro can remove (Automake 1.17 with Autoconf 2.72 sleeps only as long as the" \
-		"file system's time stamp resolution needs)."
-	echo "- (d) commands counted in \`ninja -v\` output; the files they wrote from .ninja_log."
-	echo "- (e) both sides through ccache, each with its own cache filled by one build first; the rebuilds start from clean output dirs."
-	if awk -v l="${load_start%% *}" -v n="$(nproc)" 'BEGIN { exit !(l > n) }'; then
-		echo "- The machine was busy (load $load_start on $(nproc) CPUs): wall times are inflated and noisy;" \
-			"the CPU-time ratios are the steadier figures."
-	fi
-	echo "- Runtime of the benchmark: $(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.0f", b - a }') s."
-}
-table | tee "$out/build-speed.md"
-
-# --- the chart -------------------------------------------------------------------
-if command -v gnuplot >/dev/null; then
-	mkdir -p "$work/plot"
-	{
-		echo "\"peers' make -j2|(libbpf-tools)\" $a_p 1"
-		echo "\"bpfbuild -j2|(PCH)\" $a_b 2"
-		echo "\"bpfbuild -j2|PCH off\" $a_n 6"
-	} >"$work/plot/a.dat"
-	{
-		echo "\"bare commands|replayed serially\" $b_r 3"
-		echo "\"bpfbuild -j1|PCH off\" $b_w 4"
-	} >"$work/plot/b.dat"
-	ac_cold=-1 ac_cached=-1
-	[ -n "$ac_na" ] || { ac_cold=$(med c_ac_cold); ac_cached=$(med c_ac_cached); }
-	{
-		echo "\"Meson|cold\" ${c_mc:--1} 2 1.5"
-		echo "\"Meson|cached\" ${c_mk:--1} 2 0.3"
-		echo "\"autotools|cold\" $ac_cold 5 1.5"
-		echo "\"autotools|cached\" $ac_cached 5 0.3"
-	} >"$work/plot/c.dat"
-	gnuplot -e "dir='$work/plot'; out='$out/build-speed.png'" \
-		-e "title_all='bpfbuild build speed: $nall BPF programs, medians of $runs runs'" \
-		-e "title_a='(a) full build, -j2: ${a_ratio}x faster (goal 2.5x)'" \
-		-e "title_b='(b) serial: bpfbuild overhead ${b_ratio} (goal 1.03)'" \
-		-e "title_c='(c) configure time of examples/ (red dashes: goal)'" \
-		"$lib/plot.gp" 2>"$work/gnuplot.log" || { cat "$work/gnuplot.log" >&2; die "gnuplot failed"; }
-	echo "Wrote $out/build-speed.md and $out/build-speed.png" >&2
-else
-	echo "Wrote $out/build-speed.md (no chart: apt-get install gnuplot-nox)" >&2
-fi
+# --- the table and the chart ----------------------------------------------------
+# shellcheck source=lib/report.sh
+. "$lib/report.sh"

@@ -32,7 +32,11 @@ done
 # Used: with -include-pch clang reads vmlinux.h (through the PCH) before
 # the source, so it comes first in the recorded dependencies.
 first_dep() { ninja -C "$1" -t deps "$2" | sed -n '2{s/^ *//;p}'; }
-assert_eq "first dependency with the PCH" "$T/vmlinux.h" "$(first_dep "$T/on" write_counter.bpf.o)"
+# (The PCH's own copy of it in the per-user cache, engine/bpfbuild-pch.)
+case $(first_dep "$T/on" write_counter.bpf.o) in
+"$T/vmlinux.h"|*/pch-*.h) ;;
+*) fail "first dependency with the PCH: $(first_dep "$T/on" write_counter.bpf.o), not a vmlinux.h" ;;
+esac
 assert_eq "first dependency without the PCH" "$src/write-counter/write_counter.bpf.c" "$(first_dep "$T/off" write_counter.bpf.o)"
 assert_eq "first dependency of the uapi-only program" "$src/socket-bind/socket_bind.bpf.c" "$(first_dep "$T/on" socket_bind.bpf.o)"
 
