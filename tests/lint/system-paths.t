@@ -19,7 +19,7 @@ declare -A why=(
 	["tests/validate/veristat.t uname -r"]="names the kernel in a note"
 	["tests/verifier-matrix uname -r"]="the host kernel line of the document; tests/verifier-matrix-check takes another build's figures as information"
 	["tests/validate/91-verifier-matrix-host.t uname -r"]="a fake uname on its own PATH"
-	["tests/bench/build-speed.sh uname -r"]="names the kernel in the benchmark's report"
+	["tests/bench/lib/report.sh uname -r"]="names the kernel in build-speed.sh's report"
 	["tests/bench/vm-matrix.sh uname -r"]="names the kernel in the benchmark's report"
 	["tests/debian/dh-bpfbuild.t uname -r"]="the build host's kernel, whose verdicts the package it built ships"
 )
