@@ -180,7 +180,7 @@ AS_IF([test "$ax_bpf_enabled" = yes && test "$enable_bpf_compare" != no], [
   ax_cv_bpf_compare_key=$ax_bpf_key
   AC_MSG_CHECKING([for a $BPF_COMPARE_KIND BPF compiler to compare with])
   AC_CACHE_VAL([ax_cv_bpf_compare_status], [
-    set -- --compiler $BPF_COMPARE_KIND --min-kernel "$with_bpf_min_kernel" --arch "$ax_bpf_arch" --endian "$ax_bpf_endian" \
+    set -- --compiler $BPF_COMPARE_KIND --min-kernel "$with_bpf_min_kernel" --arch "$host_cpu" \
       --libbpf-includedir "$ax_cv_bpf_libbpf_includedir"
     set -f
     for ax_bpf_v in $CFLAGS; do set -- "$[]@" --host-cflag "$ax_bpf_v"; done

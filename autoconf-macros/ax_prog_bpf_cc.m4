@@ -99,7 +99,7 @@ ax_bpf_probe_run ()
     [ax_bpf_unusable "$ax_bpf_bpftool_why"; return 0])
   AS_IF([test "$ax_cv_bpf_libbpf_includedir" = no],
     [ax_bpf_unusable "libbpf not found by pkg-config; install libbpf-dev"; return 0])
-  set -- --compiler "$with_bpf_compiler" --cpu "$with_bpf_cpu" --min-kernel "$with_bpf_min_kernel" --arch "$ax_bpf_arch" --endian "$ax_bpf_endian" \
+  set -- --compiler "$with_bpf_compiler" --cpu "$with_bpf_cpu" --min-kernel "$with_bpf_min_kernel" --arch "$host_cpu" \
     --libbpf-includedir "$ax_cv_bpf_libbpf_includedir"
   test "$ax_bpf_required" = yes && set -- "$[]@" --required
   # AX_BPF's PCH (unless --disable-bpf-pch): check a precompiled vmlinux.h too.
@@ -155,25 +155,6 @@ ax_bpf_cache ()
 }
 ])
 
-# _AX_BPF_HOST: the host as bpfbuild-probe names it (Meson cpu families).
-AC_DEFUN([_AX_BPF_HOST], [dnl
-AC_REQUIRE([AC_CANONICAL_HOST])dnl
-AS_CASE([$host_cpu],
-  [i?86], [ax_bpf_arch=x86],
-  [aarch64*|arm64], [ax_bpf_arch=aarch64],
-  [arm*], [ax_bpf_arch=arm],
-  [powerpc64le|ppc64le], [ax_bpf_arch=ppc64le],
-  [powerpc64|ppc64], [ax_bpf_arch=ppc64],
-  [powerpc*|ppc*], [ax_bpf_arch=ppc],
-  [mips64*], [ax_bpf_arch=mips64],
-  [mips*], [ax_bpf_arch=mips],
-  [ax_bpf_arch=$host_cpu])
-AS_CASE([$host_cpu],
-  [*eb|*be|*_be|armeb*|s390*|sparc*|powerpc|powerpc64|ppc|ppc64|mips|mips64|m68k|hppa*|or1k],
-    [ax_bpf_endian=big],
-  [ax_bpf_endian=little])
-])
-
 AC_DEFUN([AX_PROG_BPF_CC], [dnl
 AC_ARG_VAR([BPF_CC], [compiler for BPF programs (default: search clang, clang-N, bpf-gcc, ...)])
 AC_ARG_VAR([BPF_CFLAGS], [extra flags for the BPF compile (the host CFLAGS never reach it)])
@@ -201,7 +182,9 @@ AS_CASE([$with_bpf_min_kernel],
   [yes|no], [with_bpf_min_kernel=],
   [@<:@1-9@:>@.@<:@0-9@:>@|@<:@1-9@:>@.@<:@0-9@:>@@<:@0-9@:>@|''], [],
   [AC_MSG_ERROR([--with-bpf-min-kernel=$with_bpf_min_kernel is not a kernel version MAJOR.MINOR (e.g. 6.6); leave it out for every kernel with BPF CO-RE])])
-AC_REQUIRE([_AX_BPF_HOST])dnl
+# The host CPU as GNU names it: the engine's one architecture table
+# (bpfbuild-arch) reads it, and its byte order, from that name.
+AC_REQUIRE([AC_CANONICAL_HOST])dnl
 AC_REQUIRE([_AX_BPF_PROBE_FUNCS])dnl
 _AX_BPF_PKG_CONFIG
 ax_bpf_user_cc=$BPF_CC
@@ -214,7 +197,7 @@ AC_CACHE_CHECK([for libbpf headers], [ax_cv_bpf_libbpf_includedir], [dnl
     test -n "$ax_cv_bpf_libbpf_includedir" || ax_cv_bpf_libbpf_includedir=no])
 ])
 # Cached answers hold only for the same inputs.
-ax_bpf_key="compiler=$with_bpf_compiler cpu=$with_bpf_cpu min_kernel=$with_bpf_min_kernel arch=$ax_bpf_arch endian=$ax_bpf_endian libbpf=$ax_cv_bpf_libbpf_includedir required=$ax_bpf_required CFLAGS=$CFLAGS BPF_CC=$ax_bpf_user_cc bpftool=$ax_cv_bpf_bpftool:$ax_cv_bpf_bpftool_gen dir=$ax_cv_bpf_dir pch=$ax_bpf_pch_btf btf=`test -r /sys/kernel/btf/vmlinux && echo yes` CC_FOR_BUILD=$CC_FOR_BUILD"
+ax_bpf_key="compiler=$with_bpf_compiler cpu=$with_bpf_cpu min_kernel=$with_bpf_min_kernel arch=$host_cpu libbpf=$ax_cv_bpf_libbpf_includedir required=$ax_bpf_required CFLAGS=$CFLAGS BPF_CC=$ax_bpf_user_cc bpftool=$ax_cv_bpf_bpftool:$ax_cv_bpf_bpftool_gen dir=$ax_cv_bpf_dir pch=$ax_bpf_pch_btf btf=`test -r /sys/kernel/btf/vmlinux && echo yes` CC_FOR_BUILD=$CC_FOR_BUILD"
 AS_IF([test "${ax_cv_bpf_probe_key+set}" = set && test "$ax_cv_bpf_probe_key" != "$ax_bpf_key"], [
   AS_ECHO(["$as_me:$LINENO: the BPF inputs changed; dropping the cached BPF probe answers"]) >&AS_MESSAGE_LOG_FD
   for ax_bpf_v in $ax_cv_bpf_caps; do
