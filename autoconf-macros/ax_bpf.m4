@@ -277,14 +277,11 @@ ax_bpf_summary ()
     echo
     # Every decided flag, with the probe that decided it (bpfbuild-decide).
     echo "  BPF flags"
-    ax_bpf_save_IFS=$IFS; IFS='|'
-    set -f
-    for ax_bpf_item in $ax_cv_bpf_decisions; do
-      IFS=$ax_bpf_save_IFS
-      ax_bpf_row "${ax_bpf_item%%: *}" "${ax_bpf_item@%:@*: }"
+    for ax_bpf_n in $ax_cv_bpf_decisions; do
+      AS_VAR_COPY([ax_bpf_v], [ax_cv_bpf_decision_$ax_bpf_n])
+      AS_VAR_COPY([ax_bpf_w], [ax_cv_bpf_decision_row_$ax_bpf_n])
+      ax_bpf_row "$ax_bpf_v" "$ax_bpf_w"
     done
-    set +f
-    IFS=$ax_bpf_save_IFS
     test -z "$BPF_CFLAGS" || ax_bpf_row "$BPF_CFLAGS" "the project's (BPF_CFLAGS)"
     echo
     echo "  BPF compiler choice"

@@ -44,7 +44,9 @@
 #
 #   Cache variables: ax_cv_bpf_cc ("no" when unusable), ax_cv_bpf_status,
 #   ax_cv_bpf_why, ax_cv_bpf_cc_cmd (the command's words), ax_cv_bpf_decisions
-#   ("FLAGS: PROBE (WHY)" rows, "|" separated), ax_cv_bpf_reproducible (the
+#   (the numbers N of the summary's flag rows: ax_cv_bpf_decision_N, the
+#   decided flags, and ax_cv_bpf_decision_row_N, the engine's text for them),
+#   ax_cv_bpf_reproducible (the
 #   summary row, in bpfbuild-decide's words), ax_cv_bpf_cc_kind, ax_cv_bpf_cc_version, ax_cv_bpf_flags,
 #   ax_cv_bpf_link, ax_cv_bpf_pch (the compiler kind when a
 #   precompiled vmlinux.h is byte-identical), ax_cv_bpf_caps (the probe names), ax_cv_bpf_cap_NAME
@@ -120,6 +122,7 @@ ax_bpf_probe_run ()
     "$ax_cv_bpf_dir/bpfbuild-probe" --cache '' "$[]@" 2>&AS_MESSAGE_LOG_FD`
   ax_bpf_rc=$?
   AS_ECHO(["$ax_bpf_out"]) | sed 's/^/bpfbuild-probe: /' >&AS_MESSAGE_LOG_FD
+  ax_bpf_n=0
   while IFS= read -r ax_bpf_line; do
     ax_bpf_key=${ax_bpf_line%%=*}
     ax_bpf_val=${ax_bpf_line@%:@*=}
@@ -127,8 +130,10 @@ ax_bpf_probe_run ()
       [''|*[[!a-zA-Z0-9_]]*], [],
       [flag|user_flag], [ax_bpf_probe_flags="${ax_bpf_probe_flags:+$ax_bpf_probe_flags }$ax_bpf_val"],
       [cc_cmd], [ax_bpf_probe_cc_cmd="${ax_bpf_probe_cc_cmd:+$ax_bpf_probe_cc_cmd }$ax_bpf_val"],
-      [decision], [ax_bpf_d=${ax_bpf_val@%:@*|}
-                   ax_bpf_probe_decisions="${ax_bpf_probe_decisions:+$ax_bpf_probe_decisions|}${ax_bpf_val%%|*}: ${ax_bpf_d%%|*} (${ax_bpf_d@%:@*|})"],
+      [decision], [ax_bpf_n=`expr $ax_bpf_n + 1`
+                   ax_bpf_probe_decisions="${ax_bpf_probe_decisions:+$ax_bpf_probe_decisions }$ax_bpf_n"
+                   eval "ax_bpf_probe_decision_$ax_bpf_n=\$ax_bpf_val"],
+      [decision_row], [eval "ax_bpf_probe_decision_row_$ax_bpf_n=\$ax_bpf_val"],
       [candidate], [ax_bpf_probe_candidates="${ax_bpf_probe_candidates:+$ax_bpf_probe_candidates|}$ax_bpf_val"],
       [note], [ax_bpf_probe_notes="${ax_bpf_probe_notes:+$ax_bpf_probe_notes|}$ax_bpf_val"],
       [cap_*], [ax_bpf_probe_caps="${ax_bpf_probe_caps:+$ax_bpf_probe_caps }${ax_bpf_key@%:@cap_}"
@@ -203,6 +208,9 @@ AS_IF([test "${ax_cv_bpf_probe_key+set}" = set && test "$ax_cv_bpf_probe_key" !=
   for ax_bpf_v in $ax_cv_bpf_caps; do
     unset ax_cv_bpf_cap_$ax_bpf_v ax_cv_bpf_why_$ax_bpf_v
   done
+  for ax_bpf_v in $ax_cv_bpf_decisions; do
+    unset ax_cv_bpf_decision_$ax_bpf_v ax_cv_bpf_decision_row_$ax_bpf_v
+  done
   for ax_bpf_v in status why cc cc_cmd decisions reproducible pch cc_kind cc_version link btf_sort flags caps candidates notes bpftool_version target_arch multiarch; do
     unset ax_cv_bpf_$ax_bpf_v
   done
@@ -212,6 +220,10 @@ AC_MSG_CHECKING([for a BPF compiler])
 AC_CACHE_VAL([ax_cv_bpf_cc], [ax_bpf_probe_run; ax_cv_bpf_cc=${ax_bpf_probe_cc:-no}])
 for ax_bpf_v in status why cc_cmd decisions reproducible pch cc_kind cc_version link btf_sort caps candidates notes bpftool_version target_arch multiarch; do
   ax_bpf_cache $ax_bpf_v
+done
+for ax_bpf_v in $ax_cv_bpf_decisions; do
+  ax_bpf_cache decision_$ax_bpf_v
+  ax_bpf_cache decision_row_$ax_bpf_v
 done
 AS_IF([test "$ax_cv_bpf_status" = ok], [
   AC_MSG_RESULT([${ax_cv_bpf_cc_cmd:-$ax_cv_bpf_cc} ($ax_cv_bpf_cc_kind $ax_cv_bpf_cc_version)])

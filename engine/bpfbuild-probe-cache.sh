@@ -63,7 +63,7 @@ cache_private() {
 
 # cache_entry_ok FILE: FILE is a whole entry for $key (a cut one lacks its
 # cache_end line or its status) whose values are what the probe writes:
-# cap_* yes or no; the summary's texts (why*, note, candidate, decision,
+# cap_* yes or no; the summary's texts (why*, note, candidate, decision*,
 # reproducible, *_version) anything; every other value, which becomes a
 # word of a command (flag, cc_cmd, bpftool, link, ...), a plain word of
 # letters, digits and _ . , : = + / @ % - only.
@@ -77,7 +77,7 @@ cache_entry_ok() {
 		!/^[a-z][a-z0-9_]*=/ { bad() }
 		{ k = $0; sub(/=.*/, "", k); v = substr($0, length(k) + 2); seen[k]++ }
 		k ~ /^cap_/ { if (v != "yes" && v != "no") bad(); next }
-		k ~ /^why/ || k ~ /_version$/ || k ~ /^(note|candidate|decision|reproducible)$/ { next }
+		k ~ /^why/ || k ~ /_version$/ || k ~ /^(note|candidate|decision|decision_row|reproducible)$/ { next }
 		v !~ /^[-A-Za-z0-9_.,:=+\/@%]*$/ { bad() }
 		k == "status" { status = v }
 		END {
