@@ -54,7 +54,8 @@
 #   btf, btf_link, skeleton, helpers, atomics, core, core_field_exists,
 #   prefix_map, ...), ax_cv_bpf_candidates and ax_cv_bpf_notes ("|"
 #   separated), ax_cv_bpf_bpftool_version, ax_cv_bpf_target_arch,
-#   ax_cv_bpf_libbpf_includedir, and ax_cv_bpf_probe_key (the inputs; when
+#   ax_cv_bpf_libbpf_includedir, and ax_cv_bpf_probe_key (bpfbuild-probe's own
+#   cache key, "bpfbuild-probe --cache-key", and the checks before it; when
 #   they change, the cached answers are dropped and the probe runs again).
 #
 #   Not finding a usable compiler runs ACTION-IF-NOT-FOUND (default: a
@@ -88,6 +89,25 @@ ax_bpf_unusable ()
   ax_bpf_probe_status=unusable
   ax_bpf_probe_why=$[]1
 }
+# ax_bpf_probe_call MODE...: bpfbuild-probe MODE... (--cache '' to probe,
+# --cache-key for the key of its answer) with this configure's inputs.
+ax_bpf_probe_call ()
+{
+  set -- "$[]@" --compiler "$with_bpf_compiler" --cpu "$with_bpf_cpu" --min-kernel "$with_bpf_min_kernel" --arch "$host_cpu" \
+    --libbpf-includedir "$ax_cv_bpf_libbpf_includedir"
+  test "$ax_bpf_required" != yes || set -- "$[]@" --required
+  # AX_BPF's PCH (unless --disable-bpf-pch): check a precompiled vmlinux.h too.
+  test -z "$ax_bpf_pch_btf" || set -- "$[]@" --pch-check "$ax_bpf_pch_btf"
+  # Reproducibility is checked on a real CO-RE program, as Meson does: it
+  # decides whether clang's BTF forward declarations need sorting.
+  test ! -r /sys/kernel/btf/vmlinux || set -- "$[]@" --vmlinux-btf /sys/kernel/btf/vmlinux
+  # The probe keeps only the path-mapping flags (-f*-prefix-map=, --sysroot=).
+  set -f
+  for ax_bpf_v in $CFLAGS; do set -- "$[]@" --host-cflag "$ax_bpf_v"; done
+  set +f
+  AS_ECHO(["$as_me:$LINENO: bpfbuild-probe $[]*"]) >&AS_MESSAGE_LOG_FD
+  BPF_CC="$ax_bpf_user_cc" BPFTOOL="$ax_cv_bpf_bpftool" BPF_CFLAGS= "$ax_cv_bpf_dir/bpfbuild-probe" "$[]@"
+}
 # ax_bpf_probe_run: run bpfbuild-probe (once) into ax_bpf_probe_*.
 ax_bpf_probe_run ()
 {
@@ -101,25 +121,13 @@ ax_bpf_probe_run ()
     [ax_bpf_unusable "$ax_bpf_bpftool_why"; return 0])
   AS_IF([test "$ax_cv_bpf_libbpf_includedir" = no],
     [ax_bpf_unusable "libbpf not found by pkg-config; install libbpf-dev"; return 0])
-  set -- --compiler "$with_bpf_compiler" --cpu "$with_bpf_cpu" --min-kernel "$with_bpf_min_kernel" --arch "$host_cpu" \
-    --libbpf-includedir "$ax_cv_bpf_libbpf_includedir"
-  test "$ax_bpf_required" = yes && set -- "$[]@" --required
-  # AX_BPF's PCH (unless --disable-bpf-pch): check a precompiled vmlinux.h too.
-  test -z "$ax_bpf_pch_btf" || set -- "$[]@" --pch-check "$ax_bpf_pch_btf"
-  # Reproducibility is checked on a real CO-RE program, as Meson does: it
-  # decides whether clang's BTF forward declarations need sorting.
-  test ! -r /sys/kernel/btf/vmlinux || set -- "$[]@" --vmlinux-btf /sys/kernel/btf/vmlinux
-  # The probe keeps only the path-mapping flags (-f*-prefix-map=, --sysroot=).
-  set -f
-  for ax_bpf_v in $CFLAGS; do set -- "$[]@" --host-cflag "$ax_bpf_v"; done
-  set +f
-  AS_ECHO(["$as_me:$LINENO: running BPF_CC='$ax_bpf_user_cc' BPFTOOL='$ax_cv_bpf_bpftool' $ax_cv_bpf_dir/bpfbuild-probe $[]*"]) >&AS_MESSAGE_LOG_FD
+  AS_ECHO(["$as_me:$LINENO: running BPF_CC='$ax_bpf_user_cc' BPFTOOL='$ax_cv_bpf_bpftool' $ax_cv_bpf_dir/bpfbuild-probe"]) >&AS_MESSAGE_LOG_FD
   # --cache '': the probe's per-user answer cache (~/.cache/bpfbuild), with
   # the Meson module's key (arguments, compilers and their identity,
   # bpftool, libbpf, kernel): a new build dir, or another project, with the
-  # same toolchain probes nothing.  (The build dir's cache is config.cache.)
-  ax_bpf_out=`BPF_CC="$ax_bpf_user_cc" BPFTOOL="$ax_cv_bpf_bpftool" BPF_CFLAGS= \
-    "$ax_cv_bpf_dir/bpfbuild-probe" --cache '' "$[]@" 2>&AS_MESSAGE_LOG_FD`
+  # same toolchain probes nothing.  config.cache keeps the answers under
+  # that same key (ax_cv_bpf_probe_key).
+  ax_bpf_out=`ax_bpf_probe_call --cache '' 2>&AS_MESSAGE_LOG_FD`
   ax_bpf_rc=$?
   AS_ECHO(["$ax_bpf_out"]) | sed 's/^/bpfbuild-probe: /' >&AS_MESSAGE_LOG_FD
   ax_bpf_n=0
@@ -201,8 +209,13 @@ AC_CACHE_CHECK([for libbpf headers], [ax_cv_bpf_libbpf_includedir], [dnl
     ax_cv_bpf_libbpf_includedir=`$PKG_CONFIG --variable=includedir libbpf 2>&AS_MESSAGE_LOG_FD`
     test -n "$ax_cv_bpf_libbpf_includedir" || ax_cv_bpf_libbpf_includedir=no])
 ])
-# Cached answers hold only for the same inputs.
-ax_bpf_key="compiler=$with_bpf_compiler cpu=$with_bpf_cpu min_kernel=$with_bpf_min_kernel arch=$host_cpu libbpf=$ax_cv_bpf_libbpf_includedir required=$ax_bpf_required CFLAGS=$CFLAGS BPF_CC=$ax_bpf_user_cc bpftool=$ax_cv_bpf_bpftool:$ax_cv_bpf_bpftool_gen dir=$ax_cv_bpf_dir pch=$ax_bpf_pch_btf btf=`test -r /sys/kernel/btf/vmlinux && echo yes` CC_FOR_BUILD=$CC_FOR_BUILD"
+# Cached answers hold only under the probe's own key (the inputs, the
+# compilers and who they say they are, bpftool, libbpf, the kernel, the
+# engine): config.cache and the probe's cache hold or drop together.  The
+# checks that keep the probe from running are part of it.
+ax_bpf_key="dir=$ax_cv_bpf_dir bpftool=$ax_cv_bpf_bpftool:$ax_cv_bpf_bpftool_gen libbpf=$ax_cv_bpf_libbpf_includedir"
+AS_IF([test "$ax_cv_bpf_dir" != no],
+  [ax_bpf_key="$ax_bpf_key probe=`ax_bpf_probe_call --cache-key 2>&AS_MESSAGE_LOG_FD`"])
 AS_IF([test "${ax_cv_bpf_probe_key+set}" = set && test "$ax_cv_bpf_probe_key" != "$ax_bpf_key"], [
   AS_ECHO(["$as_me:$LINENO: the BPF inputs changed; dropping the cached BPF probe answers"]) >&AS_MESSAGE_LOG_FD
   for ax_bpf_v in $ax_cv_bpf_caps; do

@@ -14,7 +14,7 @@
 # user, kernel, the compilers and their identity, bpftool, libbpf's
 # headers, the probes themselves).
 cache_inputs() {
-	echo "$*|${BPF_CC-}|${BPFTOOL-}|${BPF_CFLAGS-}|$PATH|$(id -u)"
+	echo "$*|${BPF_CC-}|${BPFTOOL-}|${BPF_CFLAGS-}|${CC_FOR_BUILD-}|$PATH|$(id -u)"
 	uname -r
 	IFS=:
 	for d in $PATH /usr/sbin /usr/include/bpf; do
@@ -31,6 +31,9 @@ cache_inputs() {
 		set +f
 	fi
 }
+
+# cache_key ARGS...: the key of the answer to ARGS.
+cache_key() { cache_inputs "$@" | sha256sum | cut -d' ' -f1; }
 
 # cache_user_dir: sets user_dir, the per-user cache directory ('' for
 # none), and user_base, the directory that must already exist for it to
@@ -106,7 +109,7 @@ cache_store() {
 cache_run() {
 	cache=$1
 	shift
-	key=$(cache_inputs "$@" | sha256sum | cut -d' ' -f1)
+	key=$(cache_key "$@")
 	cache_user_dir
 	shared=''
 	[ -z "$user_dir" ] || shared=$user_dir/probe-$key
