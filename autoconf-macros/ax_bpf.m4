@@ -180,7 +180,7 @@ AS_IF([test "$ax_bpf_enabled" = yes && test "$enable_bpf_compare" != no], [
   ax_cv_bpf_compare_key=$ax_bpf_key
   AC_MSG_CHECKING([for a $BPF_COMPARE_KIND BPF compiler to compare with])
   AC_CACHE_VAL([ax_cv_bpf_compare_status], [
-    set -- --compiler $BPF_COMPARE_KIND --min-kernel "$with_bpf_min_kernel" --arch "$ax_bpf_arch" --endian "$ax_bpf_endian" \
+    set -- --compiler $BPF_COMPARE_KIND --min-kernel "$with_bpf_min_kernel" --arch "$host_cpu" \
       --libbpf-includedir "$ax_cv_bpf_libbpf_includedir"
     set -f
     for ax_bpf_v in $CFLAGS; do set -- "$[]@" --host-cflag "$ax_bpf_v"; done
@@ -277,14 +277,11 @@ ax_bpf_summary ()
     echo
     # Every decided flag, with the probe that decided it (bpfbuild-decide).
     echo "  BPF flags"
-    ax_bpf_save_IFS=$IFS; IFS='|'
-    set -f
-    for ax_bpf_item in $ax_cv_bpf_decisions; do
-      IFS=$ax_bpf_save_IFS
-      ax_bpf_row "${ax_bpf_item%%: *}" "${ax_bpf_item@%:@*: }"
+    for ax_bpf_n in $ax_cv_bpf_decisions; do
+      AS_VAR_COPY([ax_bpf_v], [ax_cv_bpf_decision_$ax_bpf_n])
+      AS_VAR_COPY([ax_bpf_w], [ax_cv_bpf_decision_row_$ax_bpf_n])
+      ax_bpf_row "$ax_bpf_v" "$ax_bpf_w"
     done
-    set +f
-    IFS=$ax_bpf_save_IFS
     test -z "$BPF_CFLAGS" || ax_bpf_row "$BPF_CFLAGS" "the project's (BPF_CFLAGS)"
     echo
     echo "  BPF compiler choice"

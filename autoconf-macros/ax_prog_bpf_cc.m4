@@ -44,7 +44,9 @@
 #
 #   Cache variables: ax_cv_bpf_cc ("no" when unusable), ax_cv_bpf_status,
 #   ax_cv_bpf_why, ax_cv_bpf_cc_cmd (the command's words), ax_cv_bpf_decisions
-#   ("FLAGS: PROBE (WHY)" rows, "|" separated), ax_cv_bpf_reproducible (the
+#   (the numbers N of the summary's flag rows: ax_cv_bpf_decision_N, the
+#   decided flags, and ax_cv_bpf_decision_row_N, the engine's text for them),
+#   ax_cv_bpf_reproducible (the
 #   summary row, in bpfbuild-decide's words), ax_cv_bpf_cc_kind, ax_cv_bpf_cc_version, ax_cv_bpf_flags,
 #   ax_cv_bpf_link, ax_cv_bpf_pch (the compiler kind when a
 #   precompiled vmlinux.h is byte-identical), ax_cv_bpf_caps (the probe names), ax_cv_bpf_cap_NAME
@@ -52,7 +54,8 @@
 #   btf, btf_link, skeleton, helpers, atomics, core, core_field_exists,
 #   prefix_map, ...), ax_cv_bpf_candidates and ax_cv_bpf_notes ("|"
 #   separated), ax_cv_bpf_bpftool_version, ax_cv_bpf_target_arch,
-#   ax_cv_bpf_libbpf_includedir, and ax_cv_bpf_probe_key (the inputs; when
+#   ax_cv_bpf_libbpf_includedir, and ax_cv_bpf_probe_key (bpfbuild-probe's own
+#   cache key, "bpfbuild-probe --cache-key", and the checks before it; when
 #   they change, the cached answers are dropped and the probe runs again).
 #
 #   Not finding a usable compiler runs ACTION-IF-NOT-FOUND (default: a
@@ -86,6 +89,25 @@ ax_bpf_unusable ()
   ax_bpf_probe_status=unusable
   ax_bpf_probe_why=$[]1
 }
+# ax_bpf_probe_call MODE...: bpfbuild-probe MODE... (--cache '' to probe,
+# --cache-key for the key of its answer) with this configure's inputs.
+ax_bpf_probe_call ()
+{
+  set -- "$[]@" --compiler "$with_bpf_compiler" --cpu "$with_bpf_cpu" --min-kernel "$with_bpf_min_kernel" --arch "$host_cpu" \
+    --libbpf-includedir "$ax_cv_bpf_libbpf_includedir"
+  test "$ax_bpf_required" != yes || set -- "$[]@" --required
+  # AX_BPF's PCH (unless --disable-bpf-pch): check a precompiled vmlinux.h too.
+  test -z "$ax_bpf_pch_btf" || set -- "$[]@" --pch-check "$ax_bpf_pch_btf"
+  # Reproducibility is checked on a real CO-RE program, as Meson does: it
+  # decides whether clang's BTF forward declarations need sorting.
+  test ! -r /sys/kernel/btf/vmlinux || set -- "$[]@" --vmlinux-btf /sys/kernel/btf/vmlinux
+  # The probe keeps only the path-mapping flags (-f*-prefix-map=, --sysroot=).
+  set -f
+  for ax_bpf_v in $CFLAGS; do set -- "$[]@" --host-cflag "$ax_bpf_v"; done
+  set +f
+  AS_ECHO(["$as_me:$LINENO: bpfbuild-probe $[]*"]) >&AS_MESSAGE_LOG_FD
+  BPF_CC="$ax_bpf_user_cc" BPFTOOL="$ax_cv_bpf_bpftool" BPF_CFLAGS= "$ax_cv_bpf_dir/bpfbuild-probe" "$[]@"
+}
 # ax_bpf_probe_run: run bpfbuild-probe (once) into ax_bpf_probe_*.
 ax_bpf_probe_run ()
 {
@@ -99,27 +121,16 @@ ax_bpf_probe_run ()
     [ax_bpf_unusable "$ax_bpf_bpftool_why"; return 0])
   AS_IF([test "$ax_cv_bpf_libbpf_includedir" = no],
     [ax_bpf_unusable "libbpf not found by pkg-config; install libbpf-dev"; return 0])
-  set -- --compiler "$with_bpf_compiler" --cpu "$with_bpf_cpu" --min-kernel "$with_bpf_min_kernel" --arch "$ax_bpf_arch" --endian "$ax_bpf_endian" \
-    --libbpf-includedir "$ax_cv_bpf_libbpf_includedir"
-  test "$ax_bpf_required" = yes && set -- "$[]@" --required
-  # AX_BPF's PCH (unless --disable-bpf-pch): check a precompiled vmlinux.h too.
-  test -z "$ax_bpf_pch_btf" || set -- "$[]@" --pch-check "$ax_bpf_pch_btf"
-  # Reproducibility is checked on a real CO-RE program, as Meson does: it
-  # decides whether clang's BTF forward declarations need sorting.
-  test ! -r /sys/kernel/btf/vmlinux || set -- "$[]@" --vmlinux-btf /sys/kernel/btf/vmlinux
-  # The probe keeps only the path-mapping flags (-f*-prefix-map=, --sysroot=).
-  set -f
-  for ax_bpf_v in $CFLAGS; do set -- "$[]@" --host-cflag "$ax_bpf_v"; done
-  set +f
-  AS_ECHO(["$as_me:$LINENO: running BPF_CC='$ax_bpf_user_cc' BPFTOOL='$ax_cv_bpf_bpftool' $ax_cv_bpf_dir/bpfbuild-probe $[]*"]) >&AS_MESSAGE_LOG_FD
+  AS_ECHO(["$as_me:$LINENO: running BPF_CC='$ax_bpf_user_cc' BPFTOOL='$ax_cv_bpf_bpftool' $ax_cv_bpf_dir/bpfbuild-probe"]) >&AS_MESSAGE_LOG_FD
   # --cache '': the probe's per-user answer cache (~/.cache/bpfbuild), with
   # the Meson module's key (arguments, compilers and their identity,
   # bpftool, libbpf, kernel): a new build dir, or another project, with the
-  # same toolchain probes nothing.  (The build dir's cache is config.cache.)
-  ax_bpf_out=`BPF_CC="$ax_bpf_user_cc" BPFTOOL="$ax_cv_bpf_bpftool" BPF_CFLAGS= \
-    "$ax_cv_bpf_dir/bpfbuild-probe" --cache '' "$[]@" 2>&AS_MESSAGE_LOG_FD`
+  # same toolchain probes nothing.  config.cache keeps the answers under
+  # that same key (ax_cv_bpf_probe_key).
+  ax_bpf_out=`ax_bpf_probe_call --cache '' 2>&AS_MESSAGE_LOG_FD`
   ax_bpf_rc=$?
   AS_ECHO(["$ax_bpf_out"]) | sed 's/^/bpfbuild-probe: /' >&AS_MESSAGE_LOG_FD
+  ax_bpf_n=0
   while IFS= read -r ax_bpf_line; do
     ax_bpf_key=${ax_bpf_line%%=*}
     ax_bpf_val=${ax_bpf_line@%:@*=}
@@ -127,8 +138,10 @@ ax_bpf_probe_run ()
       [''|*[[!a-zA-Z0-9_]]*], [],
       [flag|user_flag], [ax_bpf_probe_flags="${ax_bpf_probe_flags:+$ax_bpf_probe_flags }$ax_bpf_val"],
       [cc_cmd], [ax_bpf_probe_cc_cmd="${ax_bpf_probe_cc_cmd:+$ax_bpf_probe_cc_cmd }$ax_bpf_val"],
-      [decision], [ax_bpf_d=${ax_bpf_val@%:@*|}
-                   ax_bpf_probe_decisions="${ax_bpf_probe_decisions:+$ax_bpf_probe_decisions|}${ax_bpf_val%%|*}: ${ax_bpf_d%%|*} (${ax_bpf_d@%:@*|})"],
+      [decision], [ax_bpf_n=`expr $ax_bpf_n + 1`
+                   ax_bpf_probe_decisions="${ax_bpf_probe_decisions:+$ax_bpf_probe_decisions }$ax_bpf_n"
+                   eval "ax_bpf_probe_decision_$ax_bpf_n=\$ax_bpf_val"],
+      [decision_row], [eval "ax_bpf_probe_decision_row_$ax_bpf_n=\$ax_bpf_val"],
       [candidate], [ax_bpf_probe_candidates="${ax_bpf_probe_candidates:+$ax_bpf_probe_candidates|}$ax_bpf_val"],
       [note], [ax_bpf_probe_notes="${ax_bpf_probe_notes:+$ax_bpf_probe_notes|}$ax_bpf_val"],
       [cap_*], [ax_bpf_probe_caps="${ax_bpf_probe_caps:+$ax_bpf_probe_caps }${ax_bpf_key@%:@cap_}"
@@ -153,25 +166,6 @@ ax_bpf_cache ()
   ax_bpf_probe_run
   eval "ax_cv_bpf_$[]1=\$ax_bpf_probe_$[]1"
 }
-])
-
-# _AX_BPF_HOST: the host as bpfbuild-probe names it (Meson cpu families).
-AC_DEFUN([_AX_BPF_HOST], [dnl
-AC_REQUIRE([AC_CANONICAL_HOST])dnl
-AS_CASE([$host_cpu],
-  [i?86], [ax_bpf_arch=x86],
-  [aarch64*|arm64], [ax_bpf_arch=aarch64],
-  [arm*], [ax_bpf_arch=arm],
-  [powerpc64le|ppc64le], [ax_bpf_arch=ppc64le],
-  [powerpc64|ppc64], [ax_bpf_arch=ppc64],
-  [powerpc*|ppc*], [ax_bpf_arch=ppc],
-  [mips64*], [ax_bpf_arch=mips64],
-  [mips*], [ax_bpf_arch=mips],
-  [ax_bpf_arch=$host_cpu])
-AS_CASE([$host_cpu],
-  [*eb|*be|*_be|armeb*|s390*|sparc*|powerpc|powerpc64|ppc|ppc64|mips|mips64|m68k|hppa*|or1k],
-    [ax_bpf_endian=big],
-  [ax_bpf_endian=little])
 ])
 
 AC_DEFUN([AX_PROG_BPF_CC], [dnl
@@ -201,7 +195,9 @@ AS_CASE([$with_bpf_min_kernel],
   [yes|no], [with_bpf_min_kernel=],
   [@<:@1-9@:>@.@<:@0-9@:>@|@<:@1-9@:>@.@<:@0-9@:>@@<:@0-9@:>@|''], [],
   [AC_MSG_ERROR([--with-bpf-min-kernel=$with_bpf_min_kernel is not a kernel version MAJOR.MINOR (e.g. 6.6); leave it out for every kernel with BPF CO-RE])])
-AC_REQUIRE([_AX_BPF_HOST])dnl
+# The host CPU as GNU names it: the engine's one architecture table
+# (bpfbuild-arch) reads it, and its byte order, from that name.
+AC_REQUIRE([AC_CANONICAL_HOST])dnl
 AC_REQUIRE([_AX_BPF_PROBE_FUNCS])dnl
 _AX_BPF_PKG_CONFIG
 ax_bpf_user_cc=$BPF_CC
@@ -213,12 +209,20 @@ AC_CACHE_CHECK([for libbpf headers], [ax_cv_bpf_libbpf_includedir], [dnl
     ax_cv_bpf_libbpf_includedir=`$PKG_CONFIG --variable=includedir libbpf 2>&AS_MESSAGE_LOG_FD`
     test -n "$ax_cv_bpf_libbpf_includedir" || ax_cv_bpf_libbpf_includedir=no])
 ])
-# Cached answers hold only for the same inputs.
-ax_bpf_key="compiler=$with_bpf_compiler cpu=$with_bpf_cpu min_kernel=$with_bpf_min_kernel arch=$ax_bpf_arch endian=$ax_bpf_endian libbpf=$ax_cv_bpf_libbpf_includedir required=$ax_bpf_required CFLAGS=$CFLAGS BPF_CC=$ax_bpf_user_cc bpftool=$ax_cv_bpf_bpftool:$ax_cv_bpf_bpftool_gen dir=$ax_cv_bpf_dir pch=$ax_bpf_pch_btf btf=`test -r /sys/kernel/btf/vmlinux && echo yes` CC_FOR_BUILD=$CC_FOR_BUILD"
+# Cached answers hold only under the probe's own key (the inputs, the
+# compilers and who they say they are, bpftool, libbpf, the kernel, the
+# engine): config.cache and the probe's cache hold or drop together.  The
+# checks that keep the probe from running are part of it.
+ax_bpf_key="dir=$ax_cv_bpf_dir bpftool=$ax_cv_bpf_bpftool:$ax_cv_bpf_bpftool_gen libbpf=$ax_cv_bpf_libbpf_includedir"
+AS_IF([test "$ax_cv_bpf_dir" != no],
+  [ax_bpf_key="$ax_bpf_key probe=`ax_bpf_probe_call --cache-key 2>&AS_MESSAGE_LOG_FD`"])
 AS_IF([test "${ax_cv_bpf_probe_key+set}" = set && test "$ax_cv_bpf_probe_key" != "$ax_bpf_key"], [
   AS_ECHO(["$as_me:$LINENO: the BPF inputs changed; dropping the cached BPF probe answers"]) >&AS_MESSAGE_LOG_FD
   for ax_bpf_v in $ax_cv_bpf_caps; do
     unset ax_cv_bpf_cap_$ax_bpf_v ax_cv_bpf_why_$ax_bpf_v
+  done
+  for ax_bpf_v in $ax_cv_bpf_decisions; do
+    unset ax_cv_bpf_decision_$ax_bpf_v ax_cv_bpf_decision_row_$ax_bpf_v
   done
   for ax_bpf_v in status why cc cc_cmd decisions reproducible pch cc_kind cc_version link btf_sort flags caps candidates notes bpftool_version target_arch multiarch; do
     unset ax_cv_bpf_$ax_bpf_v
@@ -229,6 +233,10 @@ AC_MSG_CHECKING([for a BPF compiler])
 AC_CACHE_VAL([ax_cv_bpf_cc], [ax_bpf_probe_run; ax_cv_bpf_cc=${ax_bpf_probe_cc:-no}])
 for ax_bpf_v in status why cc_cmd decisions reproducible pch cc_kind cc_version link btf_sort caps candidates notes bpftool_version target_arch multiarch; do
   ax_bpf_cache $ax_bpf_v
+done
+for ax_bpf_v in $ax_cv_bpf_decisions; do
+  ax_bpf_cache decision_$ax_bpf_v
+  ax_bpf_cache decision_row_$ax_bpf_v
 done
 AS_IF([test "$ax_cv_bpf_status" = ok], [
   AC_MSG_RESULT([${ax_cv_bpf_cc_cmd:-$ax_cv_bpf_cc} ($ax_cv_bpf_cc_kind $ax_cv_bpf_cc_version)])

@@ -94,8 +94,9 @@ ax_bpf_validate_build=no
 # Decided from the CPUs: "cross_compiling" stays "maybe" when the project
 # has no host C compiler, or "no" when a build-machine gcc stood in for it.
 AS_IF([test -n "$host_cpu" && test "$ax_cv_bpf_dir" != no], [
-  ax_bpf_host_cpu=`AS_ECHO(["$host_cpu"]) | sed 's/^i.86$/x86/; s/^amd64$/x86_64/'`
-  ax_bpf_build_cpu=`AS_ECHO(["$build_cpu"]) | sed 's/^i.86$/x86/; s/^amd64$/x86_64/'`
+  # Each CPU's family, from the engine's one architecture table.
+  ax_bpf_host_cpu=`"$ax_cv_bpf_dir/bpfbuild-arch" "$host_cpu" cpu`
+  ax_bpf_build_cpu=`"$ax_cv_bpf_dir/bpfbuild-arch" "$build_cpu" cpu`
   AS_IF([test "$ax_bpf_host_cpu" != "$ax_bpf_build_cpu"], [
     BPF_VALIDATE=$ax_cv_bpf_dir/bpfbuild-validate-skip
     ax_bpf_validate_summary="skipped: the target ($host_cpu) is not the running kernel's ($build_cpu)"])])

@@ -14,7 +14,7 @@
 # user, kernel, the compilers and their identity, bpftool, libbpf's
 # headers, the probes themselves).
 cache_inputs() {
-	echo "$*|${BPF_CC-}|${BPFTOOL-}|${BPF_CFLAGS-}|$PATH|$(id -u)"
+	echo "$*|${BPF_CC-}|${BPFTOOL-}|${BPF_CFLAGS-}|${CC_FOR_BUILD-}|$PATH|$(id -u)"
 	uname -r
 	IFS=:
 	for d in $PATH /usr/sbin /usr/include/bpf; do
@@ -31,6 +31,9 @@ cache_inputs() {
 		set +f
 	fi
 }
+
+# cache_key ARGS...: the key of the answer to ARGS.
+cache_key() { cache_inputs "$@" | sha256sum | cut -d' ' -f1; }
 
 # cache_user_dir: sets user_dir, the per-user cache directory ('' for
 # none), and user_base, the directory that must already exist for it to
@@ -63,7 +66,7 @@ cache_private() {
 
 # cache_entry_ok FILE: FILE is a whole entry for $key (a cut one lacks its
 # cache_end line or its status) whose values are what the probe writes:
-# cap_* yes or no; the summary's texts (why*, note, candidate, decision,
+# cap_* yes or no; the summary's texts (why*, note, candidate, decision*,
 # reproducible, *_version) anything; every other value, which becomes a
 # word of a command (flag, cc_cmd, bpftool, link, ...), a plain word of
 # letters, digits and _ . , : = + / @ % - only.
@@ -77,7 +80,7 @@ cache_entry_ok() {
 		!/^[a-z][a-z0-9_]*=/ { bad() }
 		{ k = $0; sub(/=.*/, "", k); v = substr($0, length(k) + 2); seen[k]++ }
 		k ~ /^cap_/ { if (v != "yes" && v != "no") bad(); next }
-		k ~ /^why/ || k ~ /_version$/ || k ~ /^(note|candidate|decision|reproducible)$/ { next }
+		k ~ /^why/ || k ~ /_version$/ || k ~ /^(note|candidate|decision|decision_row|reproducible)$/ { next }
 		v !~ /^[-A-Za-z0-9_.,:=+\/@%]*$/ { bad() }
 		k == "status" { status = v }
 		END {
@@ -106,7 +109,7 @@ cache_store() {
 cache_run() {
 	cache=$1
 	shift
-	key=$(cache_inputs "$@" | sha256sum | cut -d' ' -f1)
+	key=$(cache_key "$@")
 	cache_user_dir
 	shared=''
 	[ -z "$user_dir" ] || shared=$user_dir/probe-$key

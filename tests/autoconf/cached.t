@@ -26,3 +26,16 @@ diff <(sed -n '/^  BPF$/,$p' "$T/1.log" | grep -v 'config.status') <(sed -n '/^ 
 (cd "$T/b" && "$AC_SRC/configure" -C --with-bpf-compiler=gcc) >"$T/3.log" 2>&1 || { cat "$T/3.log"; fail "configure -C --with-bpf-compiler=gcc"; }
 assert_grep '^checking for a BPF compiler\.\.\. .*bpf-gcc' "$T/3.log" "configure -C with another compiler"
 assert_no_grep '^checking for a BPF compiler\.\.\. \(cached\)' "$T/3.log" "configure -C with another compiler"
+
+# A compiler that changed behind the same BPF_CC (a wrapper, an upgrade in
+# place) is probed again: the probe's own key, which asks the compiler who
+# it is, decides whether config.cache's answers hold.
+mkdir "$T/bin" "$T/w"
+printf '#!/bin/sh\nexec clang "$@"\n' >"$T/bin/bpf-cc"
+chmod +x "$T/bin/bpf-cc"
+(cd "$T/w" && "$AC_SRC/configure" -C --disable-bpf-pch BPF_CC="$T/bin/bpf-cc") >"$T/4.log" 2>&1 || { cat "$T/4.log"; fail "configure -C BPF_CC=wrapper of clang"; }
+assert_grep '^checking for a BPF compiler\.\.\. .*bpf-cc \(clang ' "$T/4.log" "configure -C with the wrapper of clang"
+printf '#!/bin/sh\nexec bpf-gcc "$@"\n' >"$T/bin/bpf-cc"
+(cd "$T/w" && "$AC_SRC/configure" -C --disable-bpf-pch BPF_CC="$T/bin/bpf-cc") >"$T/5.log" 2>&1 || { cat "$T/5.log"; fail "configure -C BPF_CC=the wrapper, now of bpf-gcc"; }
+assert_grep '^checking for a BPF compiler\.\.\. .*bpf-cc \(gcc ' "$T/5.log" "configure -C with the same wrapper, now of bpf-gcc"
+assert_grep '^ +flags +: -mlittle-endian ' "$T/5.log" "the summary's flags for bpf-gcc"

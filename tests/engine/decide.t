@@ -23,7 +23,8 @@ assert_eq "gcc 12" "-mlittle-endian $base -D__x86_64__ -gbtf -DBPF_NO_PRESERVE_A
 note "gcc-bpf 12: its heap-ordered BTF canonicalised by bpfbuild-cc's --btf-sort step, which is no compiler flag"
 "$decide" "$fixtures/gcc12.facts" >"$T/gcc12.out"
 assert_grep '^btf_sort=yes$' "$T/gcc12.out" "gcc 12's decisions"
-assert_grep '^decision=--btf-sort\|btf_sort\|gcc orders its BTF types .*heap addresses' "$T/gcc12.out" "gcc 12's decisions"
+assert_eq "gcc 12's btf-sort row" "decision=--btf-sort decision_by=btf_sort decision_row=btf_sort (gcc orders its BTF types" \
+	"$(grep -A2 '^decision=--btf-sort$' "$T/gcc12.out" | tr '\n' ' ' | sed 's/ and strings by the heap.*//')"
 note "gcc-bpf 16: C23 needs -std=gnu17, its default v4 comes down to v3, CO-RE, no pragma, -fno-ssa-phiopt"
 assert_eq "gcc 16" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt -fno-thread-jumps" \
 	"$(flags "$fixtures/gcc16.facts")"
@@ -70,7 +71,13 @@ assert_eq "gcc 16, no fix known" "$g16 -fno-ssa-phiopt" "$(flags "$fixtures/gcc1
 assert_eq "gcc 16, bounded_index not measured" "$g16 -fno-ssa-phiopt" \
 	"$(grep -v bounded_index "$fixtures/gcc16.facts" | "$decide" | sed -n 's/^flag=//p' | tr '\n' ' ' | sed 's/ $//')"
 "$decide" "$fixtures/gcc16.facts" >"$T/gcc16.out"
-assert_grep '^decision=-fno-thread-jumps\|bounded_index_default\|with -fno-ssa-phiopt, the running kernel rejects a clamped histogram index: .*-fno-thread-jumps keeps the clamp' "$T/gcc16.out" "gcc 16's decisions"
+assert_grep '^decision_row=bounded_index_default \(with -fno-ssa-phiopt, the running kernel rejects a clamped histogram index: .*-fno-thread-jumps keeps the clamp' "$T/gcc16.out" "gcc 16's decisions"
+
+note "a reason is the summary row's text as the compiler said it, \"|\" and \": \" too"
+printf '%s\n' "why_std_default=int bool; | error: 'bool' cannot be combined" >"$T/pipe.facts"
+{ cat "$fixtures/gcc16.facts" "$T/pipe.facts"; } | "$decide" >"$T/pipe.out"
+assert_eq "the -std=gnu17 row" "decision=-std=gnu17 decision_by=std_default decision_row=std_default (int bool; | error: 'bool' cannot be combined)" \
+	"$(grep -A2 '^decision=-std=gnu17$' "$T/pipe.out" | tr '\n' ' ' | sed 's/ $//')"
 
 note "a stack protector on by default is turned off"
 assert_eq "gcc, stack protector" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt -fno-thread-jumps -fno-stack-protector" \
@@ -98,8 +105,9 @@ assert_eq "nothing measured" "not guaranteed: " "$(printf 'cc_kind=clang\n' | "$
 
 note "every flag names the probe behind it, and that probe was measured"
 for f in "$fixtures"/*.facts; do
-	"$decide" "$f" | sed -n 's/^decision=//p' | while IFS='|' read -r args probe why; do
-		[ -n "$why" ] || fail "$f: '$args' has no reason"
+	"$decide" "$f" | grep -A2 '^decision=' | grep -v '^--$' | while IFS= read -r a && IFS= read -r p && IFS= read -r r; do
+		args=${a#decision=} probe=${p#decision_by=}
+		case $p$r in decision_by=*"decision_row=$probe ("*[!\ ]*")") ;; *) fail "$f: '$args' has no probe and reason: $p $r" ;; esac
 		case $probe in target|mcpu) continue ;; esac
 		grep -q "^cap_$probe=" "$f" || fail "$f: '$args' names '$probe', which was not measured"
 	done

@@ -21,9 +21,11 @@ ninja -C "$T/b" >"$T/build.log" 2>&1 || { cat "$T/build.log"; fail "cross build 
 readelf -h "$T/b/socket_bind.bpf.o" | grep -q 'Machine: *Linux BPF' || fail "not a BPF object"
 python3 - "$T/b/compile_commands.json" <<'PY' || fail "compile line lacks the arm64 target"
 import json, sys
-cmds = [c for c in json.load(open(sys.argv[1])) if 'socket_bind.bpf.o' in c['command']]
+# An entry has "arguments" (bpfbuild-compdb) or a "command" string.
+words = [' '.join(c['arguments']) if 'arguments' in c else c['command'] for c in json.load(open(sys.argv[1]))]
+cmds = [c for c in words if 'socket_bind.bpf.o' in c]
 assert cmds, 'no compile command for socket_bind.bpf.o'
-c = cmds[0]['command']
+c = cmds[0]
 assert '-D__TARGET_ARCH_arm64' in c, c
 assert '/usr/aarch64-linux-gnu/include' in c or '/usr/include/aarch64-linux-gnu' in c, c
 PY
