@@ -13,6 +13,9 @@
 #                        (e.g. 'verifier_* dynptr_success.c') take the files matching them.
 #   BENCH_RUNS="sid:7.2:7.2.13+deb14-cloud-amd64:clang,gcc ..."  what runs
 #                        (SUITE:SOURCE-VERSION:KERNEL:COMPILERS).
+#   BENCH_DEADLINE=T    each VM boot is killed at T (seconds since the
+#                        epoch) at the latest; what it did not verify is
+#                        reported as such.
 #   BENCH_OUT=DIR        keep the results there (default: a temporary dir).
 #   BENCH_DOC=FILE       the document (default docs/selftests-conformance.md).
 set -eu -o pipefail
@@ -48,6 +51,7 @@ for run in $runs; do
 	mkdir -p "$d"
 	echo "$files" >"$d/files"
 	echo "$total" >"$d/total"
+	[ -z "${BENCH_DEADLINE:-}" ] || echo "$BENCH_DEADLINE" >"$d/deadline"
 	"$top/tests/distro/run-in" "$suite" --exec bash tests/bench/lib/selftests-inroot.sh \
 		"$ST" "$INC" "$kernel" "$d" "$d/files" ${ccs//,/ }
 done

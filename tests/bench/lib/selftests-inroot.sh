@@ -10,7 +10,7 @@
 #
 # Usage: selftests-inroot.sh SELFTESTS INC KERNEL OUT LIST COMPILER...
 #   SELFTESTS  tools/testing/selftests/bpf of the matching linux-source
-#   INC        the include dir: vmlinux.h of KERNEL's BTF and bpf/*.h
+#   INC        the include dir of libbpf's bpf/*.h
 #   KERNEL     a bpf-vm-kernels cache dir
 #   COMPILER   clang, gcc or clang-N (the newest)
 set -eu -o pipefail
@@ -21,20 +21,23 @@ mkdir -p "$work" "$out"
 trap 'rm -rf "$work"' EXIT
 say() { echo "selftests: $*" >&2; }
 
-# The toolkit's bpf-validate, built with this root's libbpf (the guest runs it).
-say "building the toolkit"
-meson setup "$work/toolkit" "$top" >"$work/toolkit.log" 2>&1 &&
-	meson compile -C "$work/toolkit" tools/bpf-validate/bpf-validate >>"$work/toolkit.log" 2>&1 ||
-	{ tail -n 20 "$work/toolkit.log" >&2; say "the toolkit does not build"; exit 1; }
-validator=$work/toolkit/tools/bpf-validate/bpf-validate
-
-# vmlinux.h by the root's bpftool: one new enough (7.4 on) declares the
-# kernel's kfuncs from their BTF decl tags, as the selftests' build has them.
-if [ ! -s "$inc/vmlinux.h" ]; then
-	bpftool btf dump file "$kernel/vmlinux.btf" format c >"$inc/vmlinux.h.new"
-	mv "$inc/vmlinux.h.new" "$inc/vmlinux.h"
+# The toolkit's bpf-validate, built with this root's libbpf (the guest runs
+# it): $BPF_VALIDATE's, else one built here.
+validator=${BPF_VALIDATE:-$work/toolkit/tools/bpf-validate/bpf-validate}
+if [ -z "${BPF_VALIDATE:-}" ]; then
+	say "building the toolkit"
+	meson setup "$work/toolkit" "$top" >"$work/toolkit.log" 2>&1 &&
+		meson compile -C "$work/toolkit" tools/bpf-validate/bpf-validate >>"$work/toolkit.log" 2>&1 ||
+		{ tail -n 20 "$work/toolkit.log" >&2; say "the toolkit does not build"; exit 1; }
 fi
-grep -q 'bpf_dynptr_from_skb' "$inc/vmlinux.h" || say "note: vmlinux.h declares no kfuncs (bpftool $(bpftool version | head -n 1))"
+
+# vmlinux.h by this root's bpftool (each run its own): one new enough (7.4
+# on) declares the kernel's kfuncs from their BTF decl tags, as the
+# selftests' own build has them.
+mkdir -p "$work/vmlinux"
+bpftool btf dump file "$kernel/vmlinux.btf" format c >"$work/vmlinux/vmlinux.h"
+grep -q 'bpf_dynptr_from_skb' "$work/vmlinux/vmlinux.h" ||
+	say "note: vmlinux.h declares no kfuncs (bpftool $(bpftool version | head -n 1))"
 
 # sys_includes CC: the compiler's own include dirs as -idirafter (the
 # Makefile's get_sys_includes), for the glibc headers some programs take.
@@ -45,7 +48,7 @@ sys_includes() {
 
 # The selftests Makefile's BPF_CFLAGS, less what bpfbuild decides (-g,
 # -O2, the target, -mcpu) and -Werror (a warning is no failure here).
-common=(-Wall -D__TARGET_ARCH_x86 "-I$inc" "-I$st" "-I$st/../../../include/uapi"
+common=(-Wall -D__TARGET_ARCH_x86 "-I$work/vmlinux" "-I$inc" "-I$st" "-I$st/../../../include/uapi"
 	"-I$st/../../../include" "-I$st/libarena/include" -std=gnu11 -fno-strict-aliasing
 	-fms-extensions -Wno-compare-distinct-pointer-types)
 
@@ -83,7 +86,7 @@ EOF
 	t0=$(date +%s)
 	say "$cc ($("$bin" --version | head -n 1)): configuring and compiling $(wc -l <"$list") files"
 	CC=gcc meson setup "$work/b-$cc" "$src" "${opts[@]}" -Dbpfbuild:vmlinux-h=provided \
-		-Dbpfbuild:vmlinux-h-path="$inc/vmlinux.h" -Dbpfbuild:bpf-validate="$validator" \
+		-Dbpfbuild:vmlinux-h-path="$work/vmlinux/vmlinux.h" -Dbpfbuild:bpf-validate="$validator" \
 		>"$out/$cc.setup.log" 2>&1 || { tail -n 20 "$out/$cc.setup.log" >&2; say "meson setup failed ($cc)"; exit 1; }
 	rc=0
 	meson compile -C "$work/b-$cc" >"$out/$cc.compile.log" 2>&1 || rc=$?
@@ -103,13 +106,29 @@ EOF
 			echo "$out/obj-$cc/${f%.c}.bpf.o" >>"$out/$cc.built"
 		fi
 	done <"$list"
-	say "$cc: $(wc -l <"$out/$cc.built") built, $(wc -l <"$out/$cc.failed") not, in $((t1 - t0))s; verifying in $(basename "$kernel")"
-	rc=0
-	# One boot for all of them: the limit scales with their number.
+	say "$cc: $(wc -l <"$out/$cc.built") built, $(wc -l <"$out/$cc.failed") not, in $((t1 - t0))s"
+	echo "$((t1 - t0))" >"$out/$cc.compile-seconds"
+done
+
+# Then one boot per compiler for all its objects: the limit scales with
+# their number, and the boots share what is left before OUT/deadline
+# (seconds since the epoch) where one is given.
+left=$#
+for cc in "$@"; do
+	t1=$(date +%s)
 	n=$(wc -l <"$out/$cc.built")
+	limit=$((120 + n * 6))
+	dl=$(cat "$out/deadline" 2>/dev/null || true)
+	if [ -n "$dl" ] && [ $(((dl - t1) / left)) -lt $limit ]; then
+		limit=$(((dl - t1) / left))
+		[ $limit -gt 30 ] || limit=30
+	fi
+	left=$((left - 1))
+	say "$cc: verifying $n objects in $(basename "$kernel") (at most ${limit}s)"
+	rc=0
 	[ "$n" -gt 0 ] && xargs -a "$out/$cc.built" -d '\n' "$top/tools/bpf-vm/bpf-vm-verify" --json --validator "$validator" \
-		--kernel "$kernel" --timeout $((120 + n * 6)) >"$out/$cc.vm.json" 2>"$out/$cc.vm.log" || rc=$?
+		--kernel "$kernel" --timeout "$limit" >"$out/$cc.vm.json" 2>"$out/$cc.vm.log" || rc=$?
 	t2=$(date +%s)
 	say "$cc: VM exit $rc in $((t2 - t1))s"
-	echo "compile $((t1 - t0)) vm $((t2 - t1))" >"$out/$cc.seconds"
+	echo "compile $(cat "$out/$cc.compile-seconds") vm $((t2 - t1))" >"$out/$cc.seconds"
 done
