@@ -4,7 +4,7 @@
 # builds all of them, and verified in that kernel's VM (one boot per
 # compiler), each program judged by its selftests annotation:
 # - verifier_and.c (asm only): every program as annotated, with both;
-# - dynptr_success.c (C the compilers lay out differently): every program
+# - dynptr_fail.c (C, annotated, that the compilers lay out differently): every program
 #   as annotated with clang; with gcc-bpf, each one that is not is named
 #   under the report's differences;
 # - kfunc_call_test.c (the test module's kfuncs): every program counted as
@@ -22,7 +22,7 @@ KCACHE=$BPFBUILD_KERNEL_CACHE
 # shellcheck source=../bench/lib/selftests-src.sh
 . "$top/tests/bench/lib/selftests-src.sh"
 selftests_source sid 7.2 "$KSID" || fail "linux-source-7.2's selftests cannot be unpacked (above)"
-files=(dynptr_success.c kfunc_call_test.c verifier_and.c)
+files=(dynptr_fail.c kfunc_call_test.c verifier_and.c)
 run=$T/res/sid-7.2-$(basename "$KSID")
 mkdir -p "$run"
 printf '%s\n' "${files[@]}" >"$run/files"
@@ -51,10 +51,10 @@ for cc in clang gcc; do
 	[ "$n" -ge 3 ] || fail "$cc: verifier_and has $n programs in the VM's JSON"
 	if grep '^verifier_and ' "$T/$cc.out" | grep -v ' as-annotated '; then fail "$cc: verifier_and is not as annotated"; fi
 	if grep '^kfunc_call_test ' "$T/$cc.out" | grep -v ' no-target$'; then fail "$cc: a testmod program was not found lacking its kfunc"; fi
-	grep -q '^dynptr_success .* as-annotated ' "$T/$cc.out" || fail "$cc: no dynptr_success program as annotated"
+	grep -q '^dynptr_fail .* as-annotated ' "$T/$cc.out" || fail "$cc: no dynptr_fail program as annotated"
 	grep -q ' rejected$' "$T/$cc.out" || [ "$cc" = gcc ] || fail "$cc: no program rejected (as annotated): are the annotations read?"
 done
-if grep '^dynptr_success ' "$T/clang.out" | grep -v ' as-annotated '; then fail "clang: dynptr_success is not as annotated"; fi
+if grep '^dynptr_fail ' "$T/clang.out" | grep -v ' as-annotated '; then fail "clang: dynptr_fail is not as annotated"; fi
 
 echo 0 >"$T/res/seconds"
 python3 "$top/tests/bench/lib/selftests-report.py" "$T/res" "${files[*]}" >"$T/doc.md" || fail "the report failed"

@@ -1,13 +1,31 @@
 """Issue 32 item 4: one class per gcc-bpf failure of the selftests run
 (tests/bench/lib/selftests-report.py).  Each rule names the evidence it
-reads; a failure no rule decides is `not examined`, never guessed."""
+reads, checked against the failures of the run it was written from; a
+failure no rule decides is `not examined`, never guessed."""
 import re
 
 # The test module's kfuncs and types (bpf_testmod.ko), absent from Debian's kernels.
 TESTMOD = re.compile(r'bpf_kfunc_call_test|bpf_testmod|bpf_kfunc_common_test|bpf_kfunc_st_ops|testmod')
 
+FLAG = 'a flag bpfbuild decided'
+GAP = 'a compiler gap'
+CLANG = "the program's reliance on clang behaviour"
 RULES = [
-    # (class, pattern over the compile error or verifier message)
+    # bpfbuild's own steps after the compiler (link, BTF sort, skeleton).
+    (FLAG + ' (a step of bpfbuild after the compiler: examine)',
+     r'bpftool gen (object|skeleton)|bpfbuild-btf-sort|bpfbuild-cc:'),
+    (FLAG + ' (the option named)', r"command-line option|unrecognized .*option '-m"),
+    # vmlinux.h's typedef redefined by a UAPI header: clang 21 takes a
+    # redefinition by an equal anonymous struct, GCC follows C11.
+    (CLANG + ' (a typedef redefined by an equal anonymous struct)', r'conflicting types for'),
+    (GAP + " (GCC's assembler or inline asm)",
+     r'Error: |unknown opcode|unrecognized instruction|invalid operand|junk at end|impossible constraint|asm operand'),
+    (GAP + ' (unimplemented)', r'sorry, unimplemented|not supported|unsupported'),
+    (GAP + ' (a builtin GCC lacks)', r"implicit declaration of function .__builtin"),
+    (GAP + ' (an attribute GCC lacks)', r"attribute .* (ignored|unknown)|unknown attribute"),
+    # The verifier judges GCC's code differently: the program was written
+    # and annotated against clang's instruction selection.
+    (CLANG + " (code generation: the verifier's view differs; not examined further)", r'^verifier: '),
 ]
 
 
