@@ -15,6 +15,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from selftests_classify import gcc_class, TESTMOD  # noqa: E402
 
+SKEL = 'bpftool gen skeleton failed'
 res, subset = sys.argv[1], (sys.argv[2] if len(sys.argv) > 2 else '')
 CATS = ['as annotated', 'not as annotated', 'loaded (no annotation)', 'rejected (no annotation)',
         'testmod', 'no target here', 'not applicable', 'not checked', 'not verified']
@@ -49,23 +50,17 @@ def category(p, testmod_obj):
     if TESTMOD.search(err) or (testmod_obj and v in ('no-target', 'rejected', 'not-run')
                                and r not in ('as-annotated', 'not-applicable')):
         return 'testmod'
-    if r == 'as-annotated':
-        return 'as annotated'
-    if r == 'differs':
-        return 'not as annotated'
-    if r == 'not-applicable':
-        return 'not applicable'
-    if r == 'auxiliary':
-        return None
-    if r == 'not-checked':
-        return 'not checked'
-    if v == 'pass':
-        return 'loaded (no annotation)'
-    if v == 'rejected':
-        return 'rejected (no annotation)'
-    if v == 'no-target':
-        return 'no target here'
-    return 'not verified'
+    if r in BY_RESULT:
+        return BY_RESULT[r]
+    return BY_VERDICT.get(v, 'not verified')
+
+
+# A program's category by its annotation's result, else by its verdict
+# (None: an auxiliary program, not counted).
+BY_RESULT = {'as-annotated': 'as annotated', 'differs': 'not as annotated',
+             'not-applicable': 'not applicable', 'auxiliary': None, 'not-checked': 'not checked'}
+BY_VERDICT = {'pass': 'loaded (no annotation)', 'rejected': 'rejected (no annotation)',
+              'no-target': 'no target here'}
 
 
 def cause(p):
@@ -149,21 +144,26 @@ def main():
         ccs = sorted(f[:-len('.seconds')] for f in os.listdir(d) if f.endswith('.seconds'))
         w(f'## {r}')
         w()
-        w('| compiler | files | compile | ' + ' | '.join(CATS) + ' | compile s | VM s |')
-        w('|---' * (len(CATS) + 5) + '|')
+        w('| compiler | files | built | not built: skeleton | not built: compile | ' + ' | '.join(CATS) +
+          ' | compile s | VM s |')
+        w('|---' * (len(CATS) + 7) + '|')
         for cc in ccs:
             run, boot = load_run(d, cc)
             data[(r, cc)] = run
             built = sum(1 for f in files if run.get(f, {}).get('compile') is None)
             cnt = collections.Counter(c for f in files for c, _ in run.get(f, {}).get('progs', {}).values())
             s = dict(zip(['compile', 'c', 'vm', 'v'], (lines(os.path.join(d, cc + '.seconds')) or ['? ? ? ?'])[0].split()))
-            w(f'| {cc} | {len(files)} | {built} | ' + ' | '.join(str(cnt[c]) for c in CATS) +
+            skel = sum(1 for f in files if SKEL in (run.get(f, {}).get('compile') or ''))
+            w(f'| {cc} | {len(files)} | {built} | {skel} | {len(files) - built - skel} | ' +
+              ' | '.join(str(cnt[c]) for c in CATS) +
               f' | {s.get("c")} | {s.get("v")} |')
             if boot:
                 w(f'\n{cc}: the boot reported: {boot}\n')
         w()
-        w('Programs counted by what happened to them; `compile` counts files, every other column')
-        w('programs (auxiliary programs aside).')
+        w('`built` and `not built` count files, every other column programs (auxiliary programs')
+        w('aside). `not built: skeleton`: the object compiled, but `bpftool gen skeleton` refused it')
+        w('alone: the selftests link it with others first (the Makefile\'s `LINKED_SKELS`) or make')
+        w('no skeleton of it (`SKEL_BLACKLIST`); bpfbuild\'s consumer here builds each file alone.')
         w()
         write_diff(r, files, data, [c for c in ccs if c.startswith('clang')], 'gcc' if 'gcc' in ccs else None)
 
@@ -200,7 +200,7 @@ def write_diff(r, files, data, clangs, gcc):
                 continue
             good = ('as annotated', 'loaded (no annotation)', 'testmod', 'not applicable')
             side, why = (gcc, w2) if c1 in good else (clang, w1)
-            key = f'{side}: {c1 if side == clang else c2}: ' + re.sub(r"'[^']*'", "'…'", re.sub(r'\d+', 'N', why))[:140]
+            key = f'{side}: {c1 if side == clang else c2}: ' + re.sub(r'\d+', 'N', why)[:160]
             groups[key].append((f, p))
             if side == gcc:
                 gfail.append((f, p, why))

@@ -1,4 +1,6 @@
-# Sourced by tests/bench/selftests-conformance.sh.  selftests_source SUITE
+# shellcheck shell=bash
+# Sourced by tests/bench/selftests-conformance.sh and tests/vm/selftests-subset.t
+# (which set top and KCACHE).  selftests_source SUITE
 # VERSION KERNEL: Debian's linux-source-VERSION of SUITE, its selftests and
 # the headers they include unpacked once into bpfbuild's own cache beside
 # the kernels' ($KCACHE/.selftests, kept across runs), and an include dir
@@ -8,17 +10,18 @@ selftests_source() {
 	local suite=$1 v=$2 kernel=$3 d deb apt_dir tree
 	d=$KCACHE/.selftests
 	tree=$d/linux-source-$v
+	# shellcheck disable=SC2034 # the caller's
 	ST=$tree/tools/testing/selftests/bpf
 	INC=$d/inc-$v-$(basename "$kernel")
 	mkdir -p "$d"
 	if [ ! -e "$tree/.complete" ]; then
 		deb=$(ls "$d"/linux-source-"$v"_*_all.deb 2>/dev/null | tail -n 1)
 		if [ -z "$deb" ]; then
-			# bpf-vm-kernels' private apt state for the suite (its lists
-			# refreshed by its fetch); the host's apt is never touched.
+			# bpf-vm-kernels' private apt state for the suite, its lists
+			# refreshed by its fetch of the suite's kernel (cached); the
+			# host's apt is never touched.
 			apt_dir=$KCACHE/.apt/$suite
-			[ -d "$apt_dir/state" ] || "$top/tools/bpf-vm/bpf-vm-kernels" list >/dev/null
-			[ -d "$apt_dir/state" ] || { echo "selftests: no apt state for $suite in $apt_dir: run bpf-vm-kernels fetch $suite/linux-image-cloud-amd64 first" >&2; return 1; }
+			BPFBUILD_KERNEL_CACHE=$KCACHE "${top:?}/tools/bpf-vm/bpf-vm-kernels" fetch "$suite/linux-image-cloud-amd64" >/dev/null || return 1
 			(cd "$d" && apt-get -q -o APT::Sandbox::User=root -o Dir::State="$apt_dir/state" \
 				-o Dir::Cache="$apt_dir/cache" -o Dir::Etc::SourceList="$apt_dir/etc/sources.list" \
 				-o Dir::Etc::SourceParts=/dev/null download "linux-source-$v" >&2) || return 1
