@@ -57,6 +57,7 @@ for run in $runs; do
 done
 echo "$(( $(date +%s) - t0 ))" >"$res/seconds"
 if [ -n "$out" ]; then mkdir -p "$out" && cp -r "$res"/. "$out"/; fi
-python3 "$top/tests/bench/lib/selftests-report.py" "$res" "${BENCH_FILES:-}" >"$doc.new"
+python3 "$top/tests/bench/lib/selftests-report.py" "$res" "${BENCH_FILES:-}" >"$doc.new" ||
+	{ rm -f "$doc.new"; echo "selftests: the report failed (above); $doc is unchanged" >&2; exit 1; }
 mv "$doc.new" "$doc"
 echo "selftests: $doc written in $(( $(date +%s) - t0 ))s" >&2
