@@ -16,13 +16,14 @@ RULES = [
      r'bpftool gen (object|skeleton)|bpfbuild-btf-sort|bpfbuild-cc:'),
     (FLAG + ' (the option named)', r"command-line option|unrecognized .*option '-m"),
     # vmlinux.h's __kernel_fd_set defined again by <linux/posix_types.h>,
-    # through the test module's header's <linux/types.h>: in gcc-bpf's
-    # build that is /usr/include's (which includes posix_types.h), in
-    # clang's the selftests' tools/include/uapi/linux/types.h (which does
-    # not).  bpfbuild gives bpf-gcc -I/usr/include (for libbpf's headers,
-    # which it does not search) before the program's own -I: probably that
-    # order; not confirmed (the compile_commands.json line alone compiles).
-    (FLAG + ' (probable: -I/usr/include before the program\'s own -I; not confirmed)',
+    # through the test module's header's <linux/types.h>: bpf-gcc takes
+    # /usr/include's (which includes posix_types.h), clang the selftests'
+    # own tools/include/uapi/linux/types.h (which does not).  bpfbuild
+    # decides -I/usr/include (libbpf's headers, which bpf-gcc does not
+    # search) before the program's own -I; clang drops a -I of its system
+    # dir, bpf-gcc (a cross compiler) does not.  Seen: the same bpfbuild-cc
+    # line without that -I takes the selftests' header.
+    (FLAG + " (-I/usr/include before the program's own -I: bpf-gcc takes /usr/include's <linux/types.h>)",
      r"conflicting types for .__kernel_fd_set"),
     (CLANG + ' (a declaration that differs from the kernel\'s)', r'conflicting types for'),
     (GAP + " (GCC's assembler or inline asm)",
