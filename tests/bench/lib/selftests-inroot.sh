@@ -40,10 +40,11 @@ grep -q 'bpf_dynptr_from_skb' "$work/vmlinux/vmlinux.h" ||
 	say "note: vmlinux.h declares no kfuncs (bpftool $(bpftool version | head -n 1))"
 
 # sys_includes CC: the compiler's own include dirs as -idirafter (the
-# Makefile's get_sys_includes), for the glibc headers some programs take.
+# Makefile's get_sys_includes), for the glibc headers some programs take;
+# one argument a line.
 sys_includes() {
 	"$1" -v -E - </dev/null 2>&1 |
-		sed -n '/<...> search starts here:/,/End of search list./{ s| \(/.*\)|-idirafter \1|p }'
+		sed -n '/<...> search starts here:/,/End of search list./{ s| \(/.*\)|-idirafter\n\1|p }'
 }
 
 # The selftests Makefile's BPF_CFLAGS, less what bpfbuild decides (-g,
