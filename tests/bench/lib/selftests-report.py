@@ -179,7 +179,12 @@ def outcome(run, f, prog):
     e = run.get(f, {})
     if e.get('compile'):
         return 'not built', 'compile: ' + e['compile']
-    return e.get('progs', {}).get(prog, ('absent', 'absent'))
+    return e.get('progs', {}).get(prog, (ABSENT, ABSENT))
+
+
+# A program one compiler's object lacks: its source builds it only where
+# that compiler's features are (#ifdef __BPF_FEATURE_*, CAN_USE_*, __clang__).
+ABSENT = 'not in the object (built under the other compiler only)'
 
 
 def write_diff(r, files, data, clangs, gcc):
@@ -226,8 +231,11 @@ def write_diff(r, files, data, clangs, gcc):
     w('decided, a compiler gap, or the program\'s reliance on clang behaviour (rules in')
     w('`tests/bench/lib/selftests_classify.py`; `not examined` where no rule decides).')
     w()
+    byfile = collections.defaultdict(list)
     for f, p, why in gfail:
-        w(f'- `{f}` {p}: {gcc_class(why)} — {why[:150]}')
+        byfile[(f, why)].append(p)
+    for (f, why), progs in byfile.items():
+        w(f'- `{f}` ({", ".join(progs[:6])}{" …" if len(progs) > 6 else ""}): {gcc_class(why)} — {why[:150]}')
     w()
 
 

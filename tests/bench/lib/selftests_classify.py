@@ -31,6 +31,10 @@ RULES = [
     (GAP + ' (unimplemented)', r'sorry, unimplemented|not supported|unsupported'),
     (GAP + ' (a builtin GCC lacks)', r"implicit declaration of function .__builtin"),
     (GAP + ' (an attribute GCC lacks)', r"attribute .* (ignored|unknown)|unknown attribute"),
+    (CLANG + ' (its source builds the program only under clang: #if on a clang feature)',
+     r'^not in the object'),
+    ('not examined (libbpf refused the object before the verifier ran)', r'load failed before verification'),
+    ('not examined (the VM refused the program type in this boot only)', r'refuses .* programs'),
     # The verifier judges GCC's code differently: the program was written
     # and annotated against clang's instruction selection.
     (CLANG + " (code generation: the verifier's view differs; not examined further)", r'^verifier: '),
