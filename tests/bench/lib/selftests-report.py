@@ -12,6 +12,7 @@ import re
 import subprocess
 import sys
 
+sys.dont_write_bytecode = True  # nothing written beside the sources
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from selftests_classify import gcc_class, TESTMOD  # noqa: E402
 
