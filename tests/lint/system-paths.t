@@ -11,6 +11,7 @@ declare -A why=(
 	["tests/distro/run-in /sys/fs/bpf"]="reads whether the Debian root's /sys has a bpffs, to say so"
 	["tests/lib.sh /var/cache"]="the default of BPFBUILD_KERNEL_CACHE, bpf-vm-kernels' own cache of Debian's kernels (it creates it)"
 	["tests/bench/vm-matrix.sh /var/cache"]="the same kernel cache, named in the benchmark's report"
+	["tests/bench/selftests-conformance.sh /var/cache"]="the same kernel cache, whose .selftests/ (created by tests/bench/lib/selftests-src.sh) keeps Debian's linux-source beside the kernels it matches"
 	["tests/distro/run-in /var/cache"]="the defaults of BPFBUILD_CACHE (the Debian roots make-root creates) and the kernel cache"
 	["tests/distro/make-root /var/cache"]="the default of BPFBUILD_CACHE, where it creates the Debian roots"
 	["tests/run /var/cache"]="the same cache of Debian roots: under CI=true a run.PID directory of its own in it"

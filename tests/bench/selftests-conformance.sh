@@ -1,0 +1,63 @@
+#!/bin/bash
+# Benchmark, not a test (issue 32): the kernel's BPF selftests (progs/*.c of
+# Debian's linux-source matching a VM kernel) as each compiler's
+# conformance run.  Built through a bpfbuild Meson consumer in the Debian
+# root of the compilers (tests/distro/run-in), every program --optional;
+# verified in the kernel's VM, one boot per kernel and compiler, each
+# program judged by its selftests annotation (bpf-validate); then
+# docs/selftests-conformance.md is written from the results.
+#
+# Usage: tests/bench/selftests-conformance.sh   (as root)
+#   BENCH_FILES=N        every (total/N)-th file only (a representative
+#                        subset, said so in the document); patterns
+#                        (e.g. 'verifier_* dynptr_success.c') take the files matching them.
+#   BENCH_RUNS="sid:7.2:7.2.13+deb14-cloud-amd64:clang,gcc ..."  what runs
+#                        (SUITE:SOURCE-VERSION:KERNEL:COMPILERS).
+#   BENCH_DEADLINE=T    each VM boot is killed at T (seconds since the
+#                        epoch) at the latest; what it did not verify is
+#                        reported as such.
+#   BENCH_OUT=DIR        keep the results there (default: a temporary dir).
+#   BENCH_DOC=FILE       the document (default docs/selftests-conformance.md).
+set -eu -o pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+KCACHE=${BPFBUILD_KERNEL_CACHE:-/var/cache/bpfbuild-kernels}
+# shellcheck source=lib/selftests-src.sh
+. "$top/tests/bench/lib/selftests-src.sh"
+runs=${BENCH_RUNS:-sid:7.2:7.2.13+deb14-cloud-amd64:clang,gcc}
+doc=${BENCH_DOC:-$top/docs/selftests-conformance.md}
+out=${BENCH_OUT:-}
+# The results go where the Debian root sees them: the kernel cache is
+# bound into it (tests/distro/run-in).
+res=$KCACHE/.selftests/run.$$
+mkdir -p "$res"
+trap 'rm -rf "$res"' EXIT
+t0=$(date +%s)
+for run in $runs; do
+	IFS=: read -r suite v kname ccs <<<"$run"
+	kernel=$KCACHE/$kname
+	[ -e "$kernel/vmlinux.btf" ] || kernel=$("$top/tools/bpf-vm/bpf-vm-kernels" fetch "$suite/linux-image-$kname" | tail -n 1)
+	selftests_source "$suite" "$v" "$kernel"
+	all=$(cd "$ST/progs" && ls -- *.c | LC_ALL=C sort)
+	total=$(wc -l <<<"$all")
+	case ${BENCH_FILES:-} in
+	'') files=$all ;;
+	*[!0-9]*) files=$(set -f; for p in $BENCH_FILES; do
+			grep -E "^$(sed 's/\./\\./g; s/\*/.*/g; s/?/./g' <<<"$p")\$" <<<"$all" || true
+		done | LC_ALL=C sort -u) ;;
+	*) files=$(awk -v s=$(( (total + BENCH_FILES - 1) / BENCH_FILES )) '(NR - 1) % s == 0' <<<"$all") ;;
+	esac
+	[ -n "$files" ] || { echo "selftests: BENCH_FILES=$BENCH_FILES matches no file of progs/" >&2; exit 2; }
+	d=$res/$suite-$v-$kname
+	mkdir -p "$d"
+	echo "$files" >"$d/files"
+	echo "$total" >"$d/total"
+	[ -z "${BENCH_DEADLINE:-}" ] || echo "$BENCH_DEADLINE" >"$d/deadline"
+	"$top/tests/distro/run-in" "$suite" --exec bash tests/bench/lib/selftests-inroot.sh \
+		"$ST" "$INC" "$kernel" "$d" "$d/files" ${ccs//,/ }
+done
+echo "$(( $(date +%s) - t0 ))" >"$res/seconds"
+if [ -n "$out" ]; then mkdir -p "$out" && cp -r "$res"/. "$out"/; fi
+python3 "$top/tests/bench/lib/selftests-report.py" "$res" "${BENCH_FILES:-}" >"$doc.new" ||
+	{ rm -f "$doc.new"; echo "selftests: the report failed (above); $doc is unchanged" >&2; exit 1; }
+mv "$doc.new" "$doc"
+echo "selftests: $doc written in $(( $(date +%s) - t0 ))s" >&2
