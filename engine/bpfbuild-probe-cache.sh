@@ -72,16 +72,15 @@ cache_private() {
 # letters, digits and _ . , : = + / @ % - only.
 cache_entry_ok() {
 	awk -v key="$key" '
-		function bad() { ok = 0; exit }
 		BEGIN { ok = 1 }
-		NR == 1 { if ($0 != "cache_key=" key) bad(); next }
-		closed { bad() }
+		NR == 1 { if ($0 != "cache_key=" key) { ok = 0; exit } next }
+		closed { ok = 0; exit }
 		$0 == "cache_end=" key { closed = 1; next }
-		!/^[a-z][a-z0-9_]*=/ { bad() }
+		!/^[a-z][a-z0-9_]*=/ { ok = 0; exit }
 		{ k = $0; sub(/=.*/, "", k); v = substr($0, length(k) + 2); seen[k]++ }
-		k ~ /^cap_/ { if (v != "yes" && v != "no") bad(); next }
+		k ~ /^cap_/ { if (v != "yes" && v != "no") { ok = 0; exit } next }
 		k ~ /^why/ || k ~ /_version$/ || k ~ /^(note|candidate|decision|decision_row|reproducible)$/ { next }
-		v !~ /^[-A-Za-z0-9_.,:=+\/@%]*$/ { bad() }
+		v !~ /^[-A-Za-z0-9_.,:=+\/@%]*$/ { ok = 0; exit }
 		k == "status" { status = v }
 		END {
 			if (!ok || !closed || seen["status"] != 1) exit 1
