@@ -78,9 +78,10 @@ build_and_verify() {
 	    e = entries.get(name + ".bpf.c")
 	    if not e:
 	        sys.exit("no entry for %s.bpf.c" % name)
-	    # The line as clangd would run it, into a scratch object.
-	    cmd = e["command"].replace(" -o " + e["output"], " -o " + os.path.join(scratch, name + ".o"))
-	    r = subprocess.run(cmd, shell=True, cwd=e["directory"], capture_output=True, text=True)
+	    # The words as clangd would run them, into a scratch object.
+	    cmd = list(e["arguments"])
+	    cmd[len(cmd) - cmd[::-1].index("-o")] = os.path.join(scratch, name + ".o")
+	    r = subprocess.run(cmd, cwd=e["directory"], capture_output=True, text=True)
 	    if r.returncode != 0:
 	        sys.exit("%s: %s\n%s" % (name, cmd, r.stderr[-2000:]))
 	print("compile_commands.json: %d BPF entries compile" % len(names))
