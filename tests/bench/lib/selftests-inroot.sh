@@ -4,6 +4,8 @@
 # consumer with each compiler, then verifies every object built in the
 # kernel's VM, one boot per compiler.  Writes into OUT, per compiler C:
 #   C.compile.log   meson compile's output
+#   units           the units built: "NAME FILE..." a line (a LINKED_SKELS
+#                   group is one unit of several files)
 #   C.built         the objects built (one path a line); C.failed: NAME<TAB>why
 #   C.vm.json       bpf-vm-verify --json over the built objects
 #   C.seconds       compile and VM seconds
@@ -53,9 +55,32 @@ common=(-Wall -D__TARGET_ARCH_x86 "-I$work/vmlinux" "-I$inc" "-I$st" "-I$st/../.
 	"-I$st/../../../include" "-I$st/libarena/include" -std=gnu11 -fno-strict-aliasing
 	-fms-extensions -Wno-compare-distinct-pointer-types)
 
+# The units: one per file of LIST, except the files the Makefile links
+# into one object before its skeleton (LINKED_SKELS: NAME.skel.h-deps
+# with two objects or more), which make one multi-source unit NAME when
+# all of them are in LIST.  OUT/units: "NAME FILE..." a line.
+units=$work/units
+awk -v list="$list" '
+	BEGIN { while ((getline f < list) > 0) want[f] = 1; close(list) }
+	/^[A-Za-z0-9_]+\.skel\.h-deps := .*\.bpf\.o .*\.bpf\.o/ {
+		name = $1; sub(/\.skel\.h-deps$/, "", name)
+		line = name; ok = 1
+		for (i = 3; i <= NF; i++) { f = $i; sub(/\.bpf\.o$/, ".c", f); ok = ok && (f in want); line = line " " f; member[f] = 1 }
+		if (ok) groups[++n] = line
+	}
+	END {
+		while ((getline f < list) > 0) if (!(f in member)) { g = f; sub(/\.c$/, "", g); print g, f }
+		for (i = 1; i <= n; i++) print groups[i]
+	}' "$st/Makefile" >"$units"
+cp "$units" "$out/units"
+# A consumer tests a kernel's own selftests on that kernel: its oldest
+# kernel is the VM's (bpfbuild keeps gcc-bpf's default ISA, as the
+# Makefile does, instead of lowering it for older kernels).
+kver=$(basename "$kernel" | sed -n 's/^\([0-9]*\.[0-9]*\).*/\1/p')
+
 for cc in "$@"; do
 	case $cc in
-	gcc) bin=bpf-gcc; opts=(-Dbpfbuild:bpf-compiler=gcc)
+	gcc) bin=bpf-gcc; opts=(-Dbpfbuild:bpf-compiler=gcc ${kver:+-Dbpfbuild:bpf-min-kernel=$kver})
 		flags=("${common[@]}" -DBPF_NO_PRESERVE_ACCESS_INDEX -Wno-attributes)
 		mapfile -t sys < <(sys_includes gcc) ;;
 	clang*) bin=$cc; opts=(-Dbpfbuild:bpf-compiler=clang -Dbpfbuild:bpf-cpu=v3)
@@ -73,19 +98,22 @@ for cc in "$@"; do
 		printf "flags = ['--optional'"
 		for f in "${flags[@]}" "${sys[@]}"; do printf ", '%s'" "$f"; done
 		echo "]"
-		echo "progs = ["
-		while IFS= read -r f; do printf "  '%s',\n" "$f"; done <"$list"
-		echo "]"
+		echo "progs = {"
+		while read -r name srcs; do
+			printf "  '%s' : [" "$name"
+			for f in $srcs; do printf "'%s', " "$st/progs/$f"; done
+			echo "],"
+		done <"$units"
+		echo "}"
 		cat <<EOF
-foreach f : progs
-  name = f.split('.c')[0]
-  t = custom_target(name, input : '$st/progs/' + f, output : [name + '.bpf.o', name + '.skel.h'],
-    kwargs : bpf['target'] + {'command' : bpf['target']['command'] + flags})
+foreach name, sources : progs
+  t = custom_target(name, input : sources, output : [name + '.bpf.o', name + '.skel.h'],
+    kwargs : bpf['target'] + {'depfile' : name + '.bpf.o.d', 'command' : bpf['target']['command'] + flags})
 endforeach
 EOF
 	} >"$src/meson.build"
 	t0=$(date +%s)
-	say "$cc ($("$bin" --version | head -n 1)): configuring and compiling $(wc -l <"$list") files"
+	say "$cc ($("$bin" --version | head -n 1)): configuring and compiling $(wc -l <"$list") files as $(wc -l <"$units") units"
 	CC=gcc meson setup "$work/b-$cc" "$src" "${opts[@]}" -Dbpfbuild:vmlinux-h=provided \
 		-Dbpfbuild:vmlinux-h-path="$work/vmlinux/vmlinux.h" -Dbpfbuild:bpf-validate="$validator" \
 		>"$out/$cc.setup.log" 2>&1 || { tail -n 20 "$out/$cc.setup.log" >&2; say "meson setup failed ($cc)"; exit 1; }
@@ -95,18 +123,18 @@ EOF
 	t1=$(date +%s)
 	: >"$out/$cc.built"
 	: >"$out/$cc.failed"
-	while IFS= read -r f; do
-		o=$work/b-$cc/${f%.c}.bpf.o
+	while read -r name _; do
+		o=$work/b-$cc/$name.bpf.o
 		if [ ! -e "$o" ]; then
-			printf '%s\t%s\n' "${f%.c}" "no object (meson compile stopped)" >>"$out/$cc.failed"
+			printf '%s\t%s\n' "$name" "no object (meson compile stopped)" >>"$out/$cc.failed"
 		elif head -c 64 "$o" | grep -aq '^bpfbuild: optional program not built: '; then
-			printf '%s\t%s\n' "${f%.c}" "$(sed 's/^bpfbuild: optional program not built: //' "$o")" >>"$out/$cc.failed"
+			printf '%s\t%s\n' "$name" "$(sed 's/^bpfbuild: optional program not built: //' "$o")" >>"$out/$cc.failed"
 		else
 			mkdir -p "$out/obj-$cc"
 			cp "$o" "$out/obj-$cc/"
-			echo "$out/obj-$cc/${f%.c}.bpf.o" >>"$out/$cc.built"
+			echo "$out/obj-$cc/$name.bpf.o" >>"$out/$cc.built"
 		fi
-	done <"$list"
+	done <"$units"
 	say "$cc: $(wc -l <"$out/$cc.built") built, $(wc -l <"$out/$cc.failed") not, in $((t1 - t0))s"
 	echo "$((t1 - t0))" >"$out/$cc.compile-seconds"
 done

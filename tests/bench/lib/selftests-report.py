@@ -30,6 +30,12 @@ def lines(path):
         return []
 
 
+def units(d):
+    """[[NAME, FILE...]] of selftests-inroot.sh's units (older runs: one per file)."""
+    u = [l.split() for l in lines(os.path.join(d, 'units'))]
+    return u or [[f[:-2], f] for f in lines(os.path.join(d, 'files'))]
+
+
 def compile_msg(why):
     """The compile error's first line without the path and position."""
     m = re.search(r'(?:fatal )?error: (.*)', why)
@@ -119,7 +125,9 @@ def main():
         n, total = len(lines(os.path.join(d, 'files'))), (lines(os.path.join(d, 'total')) or ['?'])[0]
         scope = f'**a subset: {n} of the {total} files** of progs/ (`BENCH_FILES={subset}`), not the whole' \
             if n != int(total) else f'all {total} files of progs/'
-        w(f'`{r}`: {scope}.')
+        groups = [u for u in units(d) if len(u) > 2]
+        w(f'`{r}`: {scope}' + (f', as {len(units(d))} units: {len(groups)} groups of files the Makefile links '
+                               'into one object (`LINKED_SKELS`) are one unit each.' if groups else '.'))
     w(f'The run took {secs} s on this machine (2 cores, shared).')
     w()
     w('Each file of `tools/testing/selftests/bpf/progs/` is one program entry of a bpfbuild Meson')
@@ -138,9 +146,11 @@ def main():
     w('use its types (`bpf_testmod.ko`, which Debian\'s kernels do not ship): they are not loadable')
     w('here and are no failure. Files the Makefile builds only for other runners are included.')
     w()
-    w('What this run does not do yet: the files the selftests link into one object')
-    w('(`LINKED_SKELS`) are built alone, so their skeleton is refused (`not built: skeleton`);')
-    w('types of modules (`struct vxlanhdr`) are not in the kernel\'s `vmlinux.h`, as they are in')
+    w('Each group of files the selftests link into one object before its skeleton (the Makefile\'s')
+    w('`LINKED_SKELS`) is one multi-source entry, named after its skeleton, linked by')
+    w('`bpftool gen object` as the Makefile links it; its files are not built alone.')
+    w()
+    w('What this run does not do yet: types of modules (`struct vxlanhdr`) are not in the kernel\'s `vmlinux.h`, as they are in')
     w('the selftests\' own kernel; trixie\'s clang 19 and gcc-bpf 14 on 6.12, and sid\'s newest')
     w('clang, are not run (the script takes `BENCH_RUNS`, but the newest clang needs an overlay')
     w('of the root and trixie\'s 6.12 kernel is not in the kernel matrix).')
@@ -148,11 +158,11 @@ def main():
     data = {}
     for r in runs:
         d = os.path.join(res, r)
-        files = [f[:-2] for f in lines(os.path.join(d, 'files'))]
+        files = [u[0] for u in units(d)]
         ccs = sorted(f[:-len('.seconds')] for f in os.listdir(d) if f.endswith('.seconds'))
         w(f'## {r}')
         w()
-        w('| compiler | files | built | not built: skeleton | not built: compile | ' + ' | '.join(CATS) +
+        w('| compiler | units | built | not built: skeleton | not built: compile | ' + ' | '.join(CATS) +
           ' | compile s | VM s |')
         w('|---' * (len(CATS) + 7) + '|')
         for cc in ccs:
@@ -168,10 +178,10 @@ def main():
             if boot:
                 w(f'\n{cc}: the boot reported: {boot}\n')
         w()
-        w('`built` and `not built` count files, every other column programs (auxiliary programs')
-        w('aside). `not built: skeleton`: the object compiled, but `bpftool gen skeleton` refused it')
-        w('alone: the selftests link it with others first (the Makefile\'s `LINKED_SKELS`) or make')
-        w('no skeleton of it (`SKEL_BLACKLIST`); bpfbuild\'s consumer here builds each file alone.')
+        w('`built` and `not built` count units (a file, or a linked group), every other column')
+        w('programs (auxiliary programs aside). `not built: skeleton`: the object compiled, but')
+        w('`bpftool gen skeleton` refused it: the selftests make no skeleton of it')
+        w('(`SKEL_BLACKLIST`: light skeletons, invalid objects kept for a test).')
         w()
         write_diff(r, files, data, [c for c in ccs if c.startswith('clang')], 'gcc' if 'gcc' in ccs else None)
 
@@ -213,7 +223,8 @@ def write_diff(r, files, data, clangs, gcc):
                 continue
             good = ('as annotated', 'loaded (no annotation)', 'testmod', 'not applicable')
             side, why = (gcc, w2) if c1 in good else (clang, w1)
-            key = f'{side}: {c1 if side == clang else c2}: ' + re.sub(r'\d+', 'N', why)[:160]
+            c = c1 if side == clang else c2
+            key = f'{side}: {c}' + ('' if why == c else ': ' + re.sub(r'\d+', 'N', why)[:160])
             groups[key].append((f, p))
             if side == gcc:
                 gfail.append((f, p, why))
