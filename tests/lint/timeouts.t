@@ -5,7 +5,7 @@
 . "$(dirname "$0")/../lib.sh"
 tree=$T/tree
 mkdir -p "$tree/tests/hang"
-cp "$BPFBUILD_TOP/tests/run" "$BPFBUILD_TOP/tests/meson.build" "$tree/tests/"
+cp "$BPFBUILD_TOP/tests/run" "$BPFBUILD_TOP/tests/meson-results" "$BPFBUILD_TOP/tests/meson.build" "$tree/tests/"
 { cat "$BPFBUILD_TOP/tests/timeouts"; echo "hang 3"; } >"$tree/tests/timeouts"
 printf 'project('"'"'hang'"'"')\nsubdir('"'"'tests'"'"')\n' >"$tree/meson.build"
 # It ignores SIGHUP too: only the runner's stop ends it.
