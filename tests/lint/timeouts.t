@@ -1,6 +1,6 @@
 # A test that hangs is stopped and fails, under both runners, with the
 # timeout of its area in tests/timeouts: the suite's own tests/run and
-# tests/meson.build run, in a copy, a test that never ends (area "hang",
+# tests/meson.build (meson test without tests/run) run, in a copy, a test that never ends (area "hang",
 # 3 s), started with SIGHUP ignored as under nohup.
 . "$(dirname "$0")/../lib.sh"
 tree=$T/tree
