@@ -1,11 +1,11 @@
 # A test that hangs is stopped and fails, under both runners, with the
 # timeout of its area in tests/timeouts: the suite's own tests/run and
-# tests/meson.build run, in a copy, a test that never ends (area "hang",
+# tests/meson.build (meson test without tests/run) run, in a copy, a test that never ends (area "hang",
 # 3 s), started with SIGHUP ignored as under nohup.
 . "$(dirname "$0")/../lib.sh"
 tree=$T/tree
 mkdir -p "$tree/tests/hang"
-cp "$BPFBUILD_TOP/tests/run" "$BPFBUILD_TOP/tests/meson.build" "$tree/tests/"
+cp "$BPFBUILD_TOP/tests/run" "$BPFBUILD_TOP/tests/meson-results" "$BPFBUILD_TOP/tests/meson.build" "$tree/tests/"
 { cat "$BPFBUILD_TOP/tests/timeouts"; echo "hang 3"; } >"$tree/tests/timeouts"
 printf 'project('"'"'hang'"'"')\nsubdir('"'"'tests'"'"')\n' >"$tree/meson.build"
 # It ignores SIGHUP too: only the runner's stop ends it.
