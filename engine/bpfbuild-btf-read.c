@@ -149,23 +149,26 @@ struct sym sym_at(struct sec symtab, size_t i)
 	return y;
 }
 
-/* The .BTF header's parts, as file offsets; all 0 without BTF. */
+/* The .BTF header's parts, its size and file offsets; all 0 without .BTF. */
 struct btf_parts btf_parts(void)
 {
 	struct sec btf = find_sec(".BTF");
-	struct btf_parts b = { 0, 0, 0, 0 };
-	size_t hdr;
+	struct btf_parts b = { 0, 0, 0, 0, 0 };
 
-	if (btf.size < 24 || get(btf.off, 2) != 0xeb9f)
+	if (!btf.size)
 		return b;
-	hdr = get(btf.off + 4, 4);
-	b.types = btf.off + hdr + get(btf.off + 8, 4);
+	if (btf.size < 24 || get(btf.off, 2) != 0xeb9f)
+		die(".BTF has no BTF header");
+	b.hdr = get(btf.off + 4, 4);
+	if (b.hdr < 24 || b.hdr > btf.size)
+		die("the .BTF header is not 24 bytes or more within its section");
+	b.types = btf.off + b.hdr + get(btf.off + 8, 4);
 	b.types_end = b.types + get(btf.off + 12, 4);
-	b.strs = btf.off + hdr + get(btf.off + 16, 4);
+	b.strs = btf.off + b.hdr + get(btf.off + 16, 4);
 	b.strs_len = get(btf.off + 20, 4);
 	if (b.types_end > btf.off + btf.size || b.strs + b.strs_len > btf.off + btf.size ||
-	    b.types_end < b.types || b.strs + b.strs_len < b.strs)
-		die("the .BTF header points past its section");
+	    !b.strs_len || buf[b.strs + b.strs_len - 1])
+		die("the .BTF header points past its section, or its strings do not end in a NUL");
 	return b;
 }
 
@@ -190,15 +193,19 @@ struct sec ext_part(int which)
 	struct sec ext = find_sec(".BTF.ext"), part = { 0, 0, 0, 0, 0 };
 	size_t eh;
 
-	if (ext.size < 24 || ext.size < 16 + 8 * (size_t)which || get(ext.off, 2) != 0xeb9f)
+	if (!ext.size)
 		return part;
+	if (ext.size < 8 || get(ext.off, 2) != 0xeb9f)
+		die(".BTF.ext has no BTF magic");
 	eh = get(ext.off + 4, 4);
+	if (eh < 24 || eh > ext.size)
+		die("the .BTF.ext header is not 24 bytes or more within its section");
 	if (eh < 16 + 8 * (size_t)which)
 		return part;
 	part.off = ext.off + eh + get(ext.off + 8 + 8 * which, 4);
 	part.size = get(ext.off + 12 + 8 * which, 4);
-	if (part.off + part.size > ext.off + ext.size || part.off + part.size < part.off)
-		die("the .BTF.ext header points past its section");
+	if (part.size && part.off + part.size > ext.off + ext.size)
+		die("a .BTF.ext subsection lies outside its section");
 	return part;
 }
 

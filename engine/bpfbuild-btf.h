@@ -20,7 +20,7 @@ extern int big;			/* the object's byte order */
 
 struct sec { size_t off, size; unsigned idx, type, link; };
 struct sym { const char *name; unsigned shndx, type; };
-struct btf_parts { size_t types, types_end, strs, strs_len; };
+struct btf_parts { size_t hdr, types, types_end, strs, strs_len; };
 enum { EXT_FUNC, EXT_LINE, EXT_CORE };
 
 _Noreturn void die(const char *why);

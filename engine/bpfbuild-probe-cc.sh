@@ -14,14 +14,19 @@
 # $libbpf_inc, $asm_inc, $opt_cpu, $min_kernel, $pch_btf and $vmlinux_btf.
 # --- helpers --------------------------------------------------------------
 
-# objinfo_build: $objinfo, bpfbuild-objinfo built with the build machine's C
-# compiler ($CC_FOR_BUILD or cc), once per probe run: the probe runs before
-# any build step could make it.  Prints the reason when it cannot.
-objinfo_build() {
+# objinfo_ready: $objinfo, bpfbuild-objinfo built with the build machine's C
+# compiler ($CC_FOR_BUILD or cc) before the first candidate's probes read
+# their objects: the probe runs before any build step could make it.
+# Without it nothing can be measured: BPF is off, with the reason.
+objinfo_ready() {
+	[ ! -x "$objinfo" ] || return 0
 	"${CC_FOR_BUILD:-cc}" -o "$objinfo" "$here/bpfbuild-objinfo.c" "$here/bpfbuild-btf-read.c" \
 		>"$work/objinfo.log" 2>&1 && return 0
-	echo "the build machine's C compiler '${CC_FOR_BUILD:-cc}' cannot build bpfbuild-objinfo, which reads the probes' objects ($(grep -m1 . "$work/objinfo.log" | cut -c1-100)); install one (Debian: gcc) or set CC_FOR_BUILD"
-	return 1
+	why=$(grep -m1 . "$work/objinfo.log" | cut -c1-100)
+	command -v "${CC_FOR_BUILD:-cc}" >/dev/null 2>&1 || why="not found"
+	why="cannot build bpfbuild-objinfo, which reads the probes' objects (${why:-it fails and prints nothing})"
+	[ -z "${CC_FOR_BUILD:-}" ] || die "CC_FOR_BUILD=$CC_FOR_BUILD $why; point it at a working C compiler or unset it"
+	unusable "the build machine's C compiler (cc) $why; install one (Debian: gcc) or set CC_FOR_BUILD"
 }
 
 # obj_info OBJ KEY [SECTION...]: the values of KEY, one a line, that

@@ -97,12 +97,25 @@ for f in text cut; do
 	assert_eq "lines on $f.o" 1 "$(wc -l <"$T/$f.err")"
 	assert_grep "^bpfbuild-objinfo: $T/$f.o: " "$T/$f.err"
 done
+bad_input bpfbuild-objinfo "a text file" 1 "$(cat "$T/text.err")"
+bad_input bpfbuild-objinfo "a BPF object cut short" 1 "$(cat "$T/cut.err")"
 rc=0
 mkdir "$T/tmp"
 TMPDIR=$T/tmp CC_FOR_BUILD=false "$E/bpfbuild-probe" --compiler clang >"$T/nocc.out" || rc=$?
 assert_eq "the probe's exit with CC_FOR_BUILD=false" 1 "$rc"
 assert_eq "the probe's lines with CC_FOR_BUILD=false" 1 "$(wc -l <"$T/nocc.out")"
-assert_grep "^error=CC_FOR_BUILD: the build machine's C compiler 'false' cannot build bpfbuild-objinfo" "$T/nocc.out"
-bad_input bpfbuild-probe "CC_FOR_BUILD=false" 1 "$(cat "$T/nocc.out")"
+assert_grep "^error=CC_FOR_BUILD=false cannot build bpfbuild-objinfo, .*; point it at a working C compiler or unset it$" "$T/nocc.out"
+bad_input bpfbuild-probe "CC_FOR_BUILD=false (a build machine's C compiler that fails)" 1 "$(cat "$T/nocc.out")"
+# No C compiler at all: BPF is off, with the reason (a PATH without cc).
+mkdir "$T/nocc"
+keep=()
+for f in /usr/bin/*; do
+	case ${f##*/} in cc | c89 | c99 | gcc | gcc-* | *-gcc | *-gcc-*) ;; *) keep+=("$f") ;; esac
+done
+ln -s "${keep[@]}" "$T/nocc/"
+TMPDIR=$T/tmp PATH=$T/nocc:/usr/sbin:/sbin "$E/bpfbuild-probe" >"$T/nocc2.out" || fail "the probe without cc failed"
+assert_grep "^status=unusable$" "$T/nocc2.out"
+assert_grep "^why=the build machine's C compiler \(cc\) cannot build bpfbuild-objinfo, .*\(not found\); install one \(Debian: gcc\) or set CC_FOR_BUILD$" "$T/nocc2.out"
+bad_input bpfbuild-probe "no C compiler for the build machine (no cc on PATH, no CC_FOR_BUILD)" 0 "$(sed -n 's/^why=//p' "$T/nocc2.out")"
 [ -z "$(find "$T/tmp" -mindepth 1 2>/dev/null)" ] || fail "the probe left files behind: $(ls "$T/tmp")"
 echo ok
