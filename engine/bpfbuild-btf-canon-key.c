@@ -174,12 +174,9 @@ size_t read_types(size_t start, size_t end)
 
 	ty = xcalloc(cap, sizeof(*ty));
 	for (size_t p = start; p < end;) {
-		uint32_t info = get(p + 4, 4);
-		struct ctype t = { p, (info >> 24) & 0x1f, info & 0xffff, 0 };
-		size_t sz = type_size(t.kind, t.vlen);
+		struct ctype t = { p, 0, get(p + 4, 4) & 0xffff, 0 };
+		size_t sz = next_type(p, end, &t.kind) - p;
 
-		if (!sz)
-			die("a BTF kind this program does not know: leave it unsorted (drop --btf-sort)");
 		t.words = sz / 4;
 		if (++nty >= cap) {
 			ty = realloc(ty, (cap *= 2) * sizeof(*ty));
@@ -188,8 +185,6 @@ size_t read_types(size_t start, size_t end)
 		}
 		ty[nty] = t;
 		p += sz;
-		if (p > end)
-			die("the BTF types run past their section");
 		total += sz;
 	}
 	return total;

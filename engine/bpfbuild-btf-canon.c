@@ -175,24 +175,15 @@ static unsigned char *new_btf(struct sec btf, size_t hdr, size_t types_size,
  * section, size 0 if none. */
 static struct sec rewrite_ext(unsigned char *copy, const uint32_t *remap)
 {
-	struct sec ext = find_sec(".BTF.ext");
+	struct sec ext = find_sec(".BTF.ext"), f = ext_part(EXT_FUNC);
+	struct sec l = ext_part(EXT_LINE), c = ext_part(EXT_CORE);
 
-	if (ext.size >= 8 && get(ext.off, 2) == 0xeb9f) {
-		size_t eh = get(ext.off + 4, 4), b = ext.off + eh;
-
-		if (eh < 24 || eh > ext.size)
-			die("the .BTF.ext header is not 24 bytes or more within its section");
-		ext_end = ext.off + ext.size;
-		/* func_info: insn_off, type_id; line_info: insn_off,
-		 * file_name_off, line_off, line_col; CO-RE: insn_off,
-		 * type_id, access_str_off, kind. */
-		map_ext(copy, remap, b + get(ext.off + 8, 4), get(ext.off + 12, 4), 8, 4, -1, -1);
-		map_ext(copy, remap, b + get(ext.off + 16, 4), get(ext.off + 20, 4), 16, -1, 4, 8);
-		if (eh >= 32)
-			map_ext(copy, remap, b + get(ext.off + 24, 4), get(ext.off + 28, 4), 16, 4, 8, -1);
-	} else if (ext.size) {
-		die(".BTF.ext has no BTF magic");
-	}
+	ext_end = ext.off + ext.size;
+	/* func_info: insn_off, type_id; line_info: insn_off, file_name_off,
+	 * line_off, line_col; CO-RE: insn_off, type_id, access_str_off, kind. */
+	map_ext(copy, remap, f.off, f.size, 8, 4, -1, -1);
+	map_ext(copy, remap, l.off, l.size, 16, -1, 4, 8);
+	map_ext(copy, remap, c.off, c.size, 16, 4, 8, -1);
 	return ext;
 }
 
@@ -266,21 +257,16 @@ static void lay_out(struct sec btf, const unsigned char *copy, const unsigned ch
  * *T_END and the strings' in s_base, s_len. */
 static size_t read_btf_header(struct sec btf, size_t *t_start, size_t *t_end)
 {
-	size_t hdr;
+	struct btf_parts b;
 
-	if (btf.size < 24 || get(btf.off, 2) != 0xeb9f)
+	if (!btf.size)
 		die("no .BTF section to canonicalise");
-	hdr = get(btf.off + 4, 4);
-	if (hdr < 24 || hdr > btf.size)
-		die("the .BTF header is not 24 bytes or more within its section");
-	*t_start = btf.off + hdr + get(btf.off + 8, 4);
-	*t_end = *t_start + get(btf.off + 12, 4);
-	s_base = btf.off + hdr + get(btf.off + 16, 4);
-	s_len = get(btf.off + 20, 4);
-	if (*t_end > btf.off + btf.size || s_base + s_len > btf.off + btf.size || !s_len ||
-	    buf[s_base + s_len - 1])
-		die("the .BTF header points past its section, or its strings do not end in a NUL");
-	return hdr;
+	b = btf_parts();
+	*t_start = b.types;
+	*t_end = b.types_end;
+	s_base = b.strs;
+	s_len = b.strs_len;
+	return b.hdr;
 }
 
 void canonicalise(char **map_list, int map_count, const char *out_path)

@@ -75,20 +75,16 @@ static void parse_types(size_t start, size_t end)
 	types = calloc(cap, sizeof(*types));
 	for (size_t p = start; p < end;) {
 		uint32_t info = get(p + 4, 4);
-		struct type t = { p, 0, (info >> 24) & 0x1f, get(p, 4), info >> 31,
-				  get(p + 8, 4) };
+		struct type t = { p, 0, 0, get(p, 4), info >> 31, get(p + 8, 4) };
+		size_t next = next_type(p, end, &t.kind);
 
-		t.size = type_size(t.kind, info & 0xffff);
-		if (!t.size)
-			die("a BTF kind this program does not know: leave it unsorted (drop --btf-sort)");
+		t.size = next - p;
 		if (++ntypes >= cap)
 			types = realloc(types, (cap *= 2) * sizeof(*types));
 		if (!types)
 			die("out of memory");
 		types[ntypes] = t;
-		p += t.size;
-		if (p > end)
-			die("the BTF types run past their section");
+		p = next;
 	}
 }
 
@@ -220,15 +216,10 @@ static void map_type_refs(void)
 /* .BTF.ext's func_info and CO-RE records, remapped. */
 static void map_ext_refs(void)
 {
-	struct sec ext = find_sec(".BTF.ext");
+	struct sec func = ext_part(EXT_FUNC), core = ext_part(EXT_CORE);
 
-	if (ext.size >= 24 && get(ext.off, 2) == 0xeb9f) {
-		size_t eh = get(ext.off + 4, 4), base = ext.off + eh;
-
-		map_ext(base + get(ext.off + 8, 4), get(ext.off + 12, 4), 4);
-		if (eh >= 32)
-			map_ext(base + get(ext.off + 24, 4), get(ext.off + 28, 4), 4);
-	}
+	map_ext(func.off, func.size, 4);
+	map_ext(core.off, core.size, 4);
 }
 
 /* The types after the last DATASEC, when all FWD or TYPE_TAG (the
@@ -273,26 +264,20 @@ static void sort_tail(struct sec btf, size_t type_start, size_t type_end, uint32
 static void sort_btf(char **maps, int nmaps, const char *out)
 {
 	struct sec btf = find_sec(".BTF");
-	size_t hdr, type_start = 0, type_end = 0;
+	struct btf_parts b = btf_parts();
 	uint32_t last_ds = 0;
 
-	if (btf.size >= 24 && get(btf.off, 2) == 0xeb9f) {
-		hdr = get(btf.off + 4, 4);
-		type_start = btf.off + hdr + get(btf.off + 8, 4);
-		type_end = type_start + get(btf.off + 12, 4);
-		strs = (const char *)buf + btf.off + hdr + get(btf.off + 16, 4);
-		str_len = get(btf.off + 20, 4);
-		if (type_end > btf.off + btf.size ||
-		    (const unsigned char *)strs + str_len > buf + btf.off + btf.size)
-			die("the .BTF header points past its section");
-		parse_types(type_start, type_end);
+	if (b.hdr) {
+		strs = (const char *)buf + b.strs;
+		str_len = b.strs_len;
+		parse_types(b.types, b.types_end);
 		for (uint32_t i = 1; i <= ntypes; i++)
 			if (types[i].kind == K_DATASEC)
 				last_ds = i;
 		if (nmaps)
 			map_strings(maps, nmaps);
 	}
-	sort_tail(btf, type_start, type_end, last_ds);
+	sort_tail(btf, b.types, b.types_end, last_ds);
 	write_object(out, buf, len);
 }
 

@@ -1,8 +1,8 @@
 #!/bin/sh
 # Sourced by bpfbuild-probe; executable only so that it installs like its siblings.
 # Its variables flow to and from bpfbuild-probe, and set_cap's eval sets
-# cap_* and why_*: shellcheck cannot follow either.  `set -- $(...)`
-# splits readelf's and od's numbers into words on purpose.
+# cap_* and why_*: shellcheck cannot follow either.  Flags are split into
+# words on purpose.
 # shellcheck disable=SC2034,SC2154,SC2046,SC2086
 # bpfbuild-probe-cc.sh: what one BPF compiler can do (probe_cc CC [WORD...]),
 # measured in the object each probe source compiles to, never taken from a
@@ -10,49 +10,44 @@
 # measured facts go through bpfbuild-decide, the one flag table, and the
 # later probes compile with what it answered.  bpfbuild-probe runs probe_cc
 # in a process of its own per candidate, so no result outlives its compiler.
-# bpfbuild-probe sets $work, $probes, $here, $bpftool, $endian, $target_arch,
+# bpfbuild-probe sets $work, $probes, $here, $objinfo, $bpftool, $endian, $target_arch,
 # $libbpf_inc, $asm_inc, $opt_cpu, $min_kernel, $pch_btf and $vmlinux_btf.
 # --- helpers --------------------------------------------------------------
 
-# section_info OBJ NAME -> "OFFSET SIZE" (hex) or nothing
-section_info() {
-	readelf -SW "$1" 2>/dev/null | sed 's/^ *\[ *[0-9]*\] *//' |
-		awk -v n="$2" '$1 == n { print $4, $5; exit }'
+# objinfo_ready: $objinfo, bpfbuild-objinfo built with the build machine's C
+# compiler ($CC_FOR_BUILD or cc) before the first candidate's probes read
+# their objects: the probe runs before any build step could make it.
+# Without it nothing can be measured: BPF is off, with the reason.
+objinfo_ready() {
+	[ ! -x "$objinfo" ] || return 0
+	"${CC_FOR_BUILD:-cc}" -o "$objinfo" "$here/bpfbuild-objinfo.c" "$here/bpfbuild-btf-read.c" \
+		>"$work/objinfo.log" 2>&1 && return 0
+	why=$(grep -m1 . "$work/objinfo.log" | cut -c1-100)
+	command -v "${CC_FOR_BUILD:-cc}" >/dev/null 2>&1 || why="not found"
+	why="cannot build bpfbuild-objinfo, which reads the probes' objects (${why:-it fails and prints nothing})"
+	[ -z "${CC_FOR_BUILD:-}" ] || die "CC_FOR_BUILD=$CC_FOR_BUILD $why; point it at a working C compiler or unset it"
+	unusable "the build machine's C compiler (cc) $why; install one (Debian: gcc) or set CC_FOR_BUILD"
 }
-has_section() { [ -n "$(section_info "$1" "$2")" ]; }
+
+# obj_info OBJ KEY [SECTION...]: the values of KEY, one a line, that
+# bpfbuild-objinfo ($objinfo, the engine's object reader) reports for OBJ
+# (with SECTIONs: their instructions' too); none where it cannot read OBJ.
+obj_info() {
+	oi_obj=$1 oi_key=$2
+	shift 2
+	"$objinfo" "$oi_obj" "$@" 2>>"$work/objinfo.log" | sed -n "s/^$oi_key=//p"
+}
+# obj_num OBJ KEY [SECTION...]: a count obj_info reports, 0 where none.
+obj_num() {
+	oi_n=$(obj_info "$@")
+	echo "${oi_n:-0}"
+}
 
 # core_relo_bytes OBJ: the number of bytes of CO-RE relocations in .BTF.ext
-core_relo_bytes() {
-	set -- "$1" $(section_info "$1" .BTF.ext)
-	[ $# -eq 3 ] || { echo 0; return; }
-	# struct btf_ext_header: magic(2) version(1) flags(1) hdr_len(4)
-	# func_info off/len, line_info off/len, then core_relo off/len (u32 each)
-	hdr=$(od -An -tu4 -j $((0x$2 + 4)) -N 28 "$1" | tr -s ' \n' '  ')
-	set -- $hdr
-	[ "${1:-0}" -ge 32 ] && echo "${7:-0}" || echo 0
-}
-
-# btf_ext_records OBJ func|line: how many func_info or line_info records
-btf_ext_records() {
-	set -- "$1" "$2" $(section_info "$1" .BTF.ext)
-	[ $# -eq 4 ] || { echo 0; return; }
-	base=$((0x$3))
-	set -- "$1" "$2" $(od -An -tu4 -j $((base + 4)) -N 20 "$1" | tr -s ' \n' '  ')
-	# hdr_len func_off func_len line_off line_len
-	if [ "$2" = func ]; then off=$4 len=$5; else off=$6 len=$7; fi
-	[ "$len" -gt 4 ] || { echo 0; return; }
-	od -An -tu4 -v -j $((base + $3 + off)) -N "$len" "$1" | tr -s ' \n' '\n\n' | grep -v '^$' |
-		awk 'NR == 1 { rec = $1 / 4; state = 0; next }
-		     state == 0 { state = 1; next }			# sec_name_off
-		     state == 1 { n = $1; total += n; skip = n * rec; state = skip ? 2 : 0; next }
-		     state == 2 { if (--skip == 0) state = 0 }
-		     END { print total + 0 }'
-}
+core_relo_bytes() { obj_num "$1" core_relo_bytes; }
 
 # undefined_calls OBJ: undefined function symbols the object calls
-undefined_calls() {
-	readelf -sW "$1" 2>/dev/null | awk '$7 == "UND" && $8 != "" { print $8 }'
-}
+undefined_calls() { obj_info "$1" undefined; }
 
 # try NAME SOURCE ARGS...: compile a probe with the compiler's own words;
 # the object is $work/NAME.o
@@ -137,7 +132,7 @@ measure() {
 
 	probe_mcpu
 
-	if try btf target.bpf.c $cflags $btf_flag && has_section "$work/btf.o" .BTF; then
+	if try btf target.bpf.c $cflags $btf_flag && [ "$(obj_info "$work/btf.o" btf)" = yes ]; then
 		set_cap btf yes "$btf_flag emits .BTF"
 	else
 		set_cap btf no "$btf_flag emits no .BTF"
@@ -310,11 +305,13 @@ probe_stack_guard() {
 probe_gcc16_features() {
 	if ! try tags tags.bpf.c $cflags; then
 		set_cap btf_tags no "$(first_error tags)"
-	elif "$bpftool" btf dump file "$work/tags.o" 2>/dev/null | grep -q ' TYPE_TAG ' &&
-	     "$bpftool" btf dump file "$work/tags.o" 2>/dev/null | grep -q ' DECL_TAG '; then
-		set_cap btf_tags yes "BTF has TYPE_TAG and DECL_TAG"
 	else
-		set_cap btf_tags no "the attributes compile, but BTF has no TYPE_TAG/DECL_TAG"
+		kinds=" $(obj_info "$work/tags.o" btf_kinds) "
+		case $kinds in *" TYPE_TAG "*) ;; *) kinds='' ;; esac
+		case $kinds in
+		*" DECL_TAG "*) set_cap btf_tags yes "BTF has TYPE_TAG and DECL_TAG" ;;
+		*) set_cap btf_tags no "the attributes compile, but BTF has no TYPE_TAG/DECL_TAG" ;;
+		esac
 	fi
 
 	if ! try pragma pragma.bpf.c $cflags; then
@@ -328,7 +325,7 @@ probe_gcc16_features() {
 	if ! try line_info line_info.bpf.c $cflags; then
 		set_cap line_info no "$(first_error line_info)"
 	else
-		nf=$(btf_ext_records "$work/line_info.o" func) nl=$(btf_ext_records "$work/line_info.o" line)
+		nf=$(obj_num "$work/line_info.o" func_info) nl=$(obj_num "$work/line_info.o" line_info)
 		if [ "$nf" -ge 2 ] && [ "$nl" -ge 2 ]; then
 			set_cap line_info yes "func_info for $nf functions, $nl line_info records"
 		else

@@ -4,19 +4,12 @@
 # to follow (a NULL test, a clamped array index), asked of the running
 # kernel where it can be (root), otherwise read in the object's bytes.
 # Variables flow to and from bpfbuild-probe-cc.sh (set_cap's eval, try's
-# objects); `set -- $(...)` splits readelf's and od's numbers on purpose.
+# objects, obj_info); flags are split into words on purpose.
 # shellcheck disable=SC2034,SC2154,SC2046,SC2086
 
 # cond_jumps OBJ SECTION: how many conditional jumps the program holds
 # (opcode class JMP or JMP32, and not ja, call or exit).
-cond_jumps() {
-	set -- "$1" $(section_info "$1" "$2")
-	[ $# -eq 3 ] || { echo 0; return; }
-	od -An -tu1 -v -w8 -j $((0x$2)) -N $((0x$3)) "$1" |
-		awk '{ c = $1 % 8; op = $1 - $1 % 16 }
-		     (c == 5 || c == 6) && op != 0 && op != 128 && op != 144 { n++ }
-		     END { print n + 0 }'
-}
+cond_jumps() { obj_num "$1" cond_jumps "$2"; }
 
 # kernel_load OBJ: sets load to loaded, rejected, or unasked (not root, no
 # bpffs): whether the running kernel's verifier takes the object.  The log
@@ -76,20 +69,9 @@ probe_null_check() {
 # clamp_jumps OBJ SECTION...: how many conditional jumps compare a register
 # with 31 or 32 (the bounded_index probe's clamp), in those sections.
 clamp_jumps() {
-	o=$1 n=0
+	o=$1
 	shift
-	for s in "$@"; do
-		set -- $(section_info "$o" "$s")
-		[ $# -eq 2 ] || continue
-		# bytes: opcode, regs, off(2), imm(4); BPF_K has bit 3 clear.
-		n=$((n + $(od -An -tu1 -v -w8 -j $((0x$1)) -N $((0x$2)) "$o" |
-			awk -v be="$([ "$endian" = big ] && echo 1)" '
-			     { c = $1 % 8; op = $1 - $1 % 16; imm = be ? $8 + 256 * $7 : $5 + 256 * $6 }
-			     (c == 5 || c == 6) && op != 0 && op != 128 && op != 144 && $1 % 16 < 8 &&
-			     (imm == 31 || imm == 32) { n++ }
-			     END { print n + 0 }')))
-	done
-	echo $n
+	obj_num "$o" clamp_jumps "$@"
 }
 
 # bounded_ok NAME: whether the bounded_index probe compiled to NAME.o keeps
@@ -147,23 +129,6 @@ probe_bounded_index() {
 	fi
 }
 
-# core_relo_types OBJ: the BTF type id of each CO-RE relocation in .BTF.ext
-# (core_relo: record size, then per section its name, count and records of
-# insn_off, type_id, access_str_off, kind).
-core_relo_types() {
-	set -- "$1" $(section_info "$1" .BTF.ext)
-	[ $# -eq 3 ] || return 0
-	base=$((0x$2))
-	set -- "$1" $(od -An -tu4 -j $((base + 4)) -N 28 "$1" | tr -s ' \n' '  ')
-	# hdr_len func_off func_len line_off line_len core_off core_len
-	[ "${2:-0}" -ge 32 ] && [ "${8:-0}" -gt 4 ] || return 0
-	od -An -tu4 -v -j $((base + $2 + $7)) -N "$8" "$1" | tr -s ' \n' '\n\n' | grep -v '^$' |
-		awk 'NR == 1 { w = $1 / 4; state = 0; next }
-		     state == 0 { state = 1; next }
-		     state == 1 { left = $1 * w; i = 0; state = left ? 2 : 0; next }
-		     state == 2 { if (++i % w == 2) print $1; if (--left == 0) state = 0 }'
-}
-
 # probe_core_const: a CO-RE read through a pointer to a const struct must be
 # recorded against the struct, not the CONST (gcc-bpf 14), which libbpf
 # cannot match ("target candidate search failed for [N] const").
@@ -173,11 +138,8 @@ probe_core_const() {
 	elif ! try core_const core_const.bpf.c $cflags; then
 		set_cap core_const no "$(first_error core_const)"
 	else
-		ids=$(core_relo_types "$work/core_const.o" | tr '\n' ' ')
-		kinds=$("$bpftool" btf dump file "$work/core_const.o" 2>/dev/null |
-			awk -v ids=" $ids" '/^\[[0-9]+\] / { id = substr($1, 2, length($1) - 2); if (index(ids, " " id " ")) print $2 }' | sort -u | tr '\n' ' ')
-		case " $kinds" in
-		'  '|' ') set_cap core_const no "no CO-RE relocation for a read through a const pointer" ;;
+		case " $(obj_info "$work/core_const.o" core_relo_kinds) " in
+		'  ') set_cap core_const no "no CO-RE relocation for a read through a const pointer" ;;
 		*" CONST "*|*" VOLATILE "*) set_cap core_const no "CO-RE relocations on const-qualified types, which libbpf cannot match in the kernel's BTF (target candidate search failed)" ;;
 		*) set_cap core_const yes "CO-RE relocations through a const pointer name the struct" ;;
 		esac
