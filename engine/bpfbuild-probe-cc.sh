@@ -195,6 +195,7 @@ measure() {
 	cflags=$(decided_flags)
 
 	probe_null_check
+	probe_ret_range
 	probe_stack_guard
 	cflags=$(decided_flags)
 	probe_bounded_index
