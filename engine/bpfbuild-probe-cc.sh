@@ -201,6 +201,7 @@ measure() {
 
 	probe_null_check
 	probe_stack_guard
+	probe_maps_order
 	cflags=$(decided_flags)
 	probe_bounded_index
 	cflags=$(decided_flags)
