@@ -197,6 +197,7 @@ measure() {
 	probe_null_check
 	probe_ret_range
 	probe_stack_guard
+	probe_maps_order
 	cflags=$(decided_flags)
 	probe_bounded_index
 	cflags=$(decided_flags)

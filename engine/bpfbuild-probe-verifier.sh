@@ -1,8 +1,9 @@
 #!/bin/sh
 # Sourced by bpfbuild-probe; executable only so that it installs like its siblings.
-# bpfbuild-probe-verifier.sh: the probes of code the verifier must be able
-# to follow (a NULL test, a clamped array index), asked of the running
-# kernel where it can be (root), otherwise read in the object's bytes.
+# bpfbuild-probe-verifier.sh: the probes of what libbpf and the verifier
+# must be able to follow (the order of .maps, a NULL test, a clamped array
+# index); the verifier is asked where it can be (root), otherwise the
+# object's bytes are read.
 # Variables flow to and from bpfbuild-probe-cc.sh (set_cap's eval, try's
 # objects, obj_info); flags are split into words on purpose.
 # shellcheck disable=SC2034,SC2154,SC2046,SC2086
@@ -174,5 +175,61 @@ probe_core_const() {
 		*" CONST "*|*" VOLATILE "*) set_cap core_const no "CO-RE relocations on const-qualified types, which libbpf cannot match in the kernel's BTF (target candidate search failed)" ;;
 		*) set_cap core_const yes "CO-RE relocations through a const pointer name the struct" ;;
 		esac
+	fi
+}
+
+# sym_value OBJ NAME: the value of symbol NAME (its offset in its section,
+# hex), or nothing.  One function, so that another reader can replace it.
+sym_value() {
+	readelf -sW "$1" 2>/dev/null | awk -v n="$2" '$8 == n { print $2; exit }'
+}
+# inner_first OBJ: whether the maps_order probe's inner map comes before
+# its map-in-map in .maps, where libbpf creates them in that order.
+inner_first() {
+	i=$(sym_value "$1" probe_inner) o=$(sym_value "$1" probe_outer)
+	[ -n "$i" ] && [ -n "$o" ] && [ $((0x$i)) -lt $((0x$o)) ]
+}
+# data_sections OBJ: the object's non-empty data sections, each a map
+# libbpf creates (.data, .rodata, .bss and their .NAME variants), one
+# "NAME SIZE" (hex) a line.
+data_sections() {
+	readelf -SW "$1" 2>/dev/null | sed 's/^ *\[ *[0-9]*\] *//' |
+		awk '$1 ~ /^\.(data|rodata|bss)/ && $5 !~ /^0+$/ { print $1, $5 }'
+}
+# new_data OLD NEW: the first data section of object NEW that OLD has
+# not, or not of that size, as "a NAME of N bytes", or nothing.
+new_data() {
+	data_sections "$2" | while read -r name size; do
+		data_sections "$1" | grep -qx "$name $size" || { echo "a $name of $((0x$size)) bytes"; break; }
+	done
+}
+
+# probe_maps_order: an inner map declared before the map-in-map whose
+# .values name it must stay first in .maps: libbpf fills the outer map's
+# slots when it creates it ("failed to initialize slot").  gcc emits
+# top-level variables in reverse order; -fno-toplevel-reorder keeps the
+# source's, but also every unused static variable: the headers' helper
+# pointers (libbpf's bpf_helper_defs.h) become a .rodata map in every
+# object, or, not const (libbpf 1.1), turn each helper call into an
+# indirect call.  Only a flag that adds no data section is decided.
+probe_maps_order() {
+	if ! try maps_order maps_order.bpf.c $cflags; then
+		set_cap maps_order_default no "$(first_error maps_order)"
+		set_cap maps_order no "$(first_error maps_order)"
+		return
+	elif inner_first "$work/maps_order.o"; then
+		set_cap maps_order_default yes "an inner map declared before its map-in-map stays first in .maps"
+		set_cap maps_order yes "the default order is the source's"
+		return
+	fi
+	set_cap maps_order_default no "an inner map declared before its map-in-map comes after it in .maps, so libbpf fills the outer map's slot before it creates the inner one (failed to initialize slot)"
+	if ! try maps_order_keep maps_order.bpf.c $cflags -fno-toplevel-reorder; then
+		set_cap maps_order no "-fno-toplevel-reorder would keep the order, but it keeps the headers' unused static variables too, and then: $(first_error maps_order_keep)"
+	elif ! inner_first "$work/maps_order_keep.o"; then
+		set_cap maps_order no "-fno-toplevel-reorder does not keep the order"
+	elif extra=$(new_data "$work/maps_order.o" "$work/maps_order_keep.o") && [ -n "$extra" ]; then
+		set_cap maps_order no "-fno-toplevel-reorder keeps the order, but also the headers' unused static variables ($extra, a map in every object)"
+	else
+		set_cap maps_order yes "-fno-toplevel-reorder keeps the source's order and adds no data"
 	fi
 }

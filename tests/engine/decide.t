@@ -92,6 +92,14 @@ note "a stack protector on by default is turned off"
 assert_eq "gcc, stack protector" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-stack-protector" \
 	"$(flags "$fixtures/gcc16.facts" cap_stack_guard_default=no cap_stack_guard=yes)"
 
+note "an inner map after its map-in-map in .maps: -fno-toplevel-reorder only where the probe shows it adds nothing else"
+g16f="-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt -fno-thread-jumps"
+assert_eq "gcc 16 as measured (the flag adds a .rodata)" "$g16f" "$(flags "$fixtures/gcc16.facts")"
+assert_eq "gcc 16, if the flag added nothing" "$g16f -fno-toplevel-reorder" "$(flags "$fixtures/gcc16.facts" cap_maps_order=yes)"
+assert_eq "the default keeps the order" "$g16f" "$(flags "$fixtures/gcc16.facts" cap_maps_order_default=yes cap_maps_order=yes)"
+{ cat "$fixtures/gcc16.facts"; echo cap_maps_order=yes; } | "$decide" >"$T/maps.out"
+assert_grep '^decision_row=maps_order_default \(an inner map declared before its map-in-map comes after it in \.maps' "$T/maps.out" "the -fno-toplevel-reorder row"
+
 note "the target's own arch macros, per architecture"
 arch() { flags "$fixtures/clang14.facts" "target_arch=$1" "endian=${2:-little}" | tr ' ' '\n' | grep -E '^-D__[a-z]|^-D_CALL|^-D_MIPS' | grep -v TARGET_ARCH | tr '\n' ' ' | sed 's/ $//'; }
 assert_eq arm64 "-D__aarch64__" "$(arch arm64)"
