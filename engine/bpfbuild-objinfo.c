@@ -137,8 +137,8 @@ static void put_btf(void)
 	free(kinds);
 }
 
-/* The sections, whether .BTF and .BTF.ext are among them, and the
- * undefined symbols. */
+/* The sections and their sizes, whether .BTF and .BTF.ext are among
+ * them, the undefined symbols, and the defined ones with their values. */
 static void put_elf(void)
 {
 	struct sec symtab = { 0, 0, 0, 0, 0 };
@@ -150,6 +150,7 @@ static void put_elf(void)
 		struct sec s = sec_at(i, &name);
 
 		put_line("section", name);
+		printf("section_size=%s %zu\n", name, s.size);
 		btf |= !strcmp(name, ".BTF");
 		ext |= !strcmp(name, ".BTF.ext");
 		if (s.type == 2)	/* SHT_SYMTAB */
@@ -161,6 +162,8 @@ static void put_elf(void)
 
 		if (!y.shndx && *y.name && y.type != 3)	/* SHN_UNDEF, not STT_SECTION */
 			put_line("undefined", y.name);
+		else if (*y.name && y.type != 3 && y.type != 4)	/* not STT_FILE: st_value, an offset */
+			printf("symbol=%s %llu\n", y.name, (unsigned long long)get(symtab.off + i * 24 + 8, 8));
 	}
 }
 

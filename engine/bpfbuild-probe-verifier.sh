@@ -178,29 +178,30 @@ probe_core_const() {
 	fi
 }
 
-# sym_value OBJ NAME: the value of symbol NAME (its offset in its section,
-# hex), or nothing.  One function, so that another reader can replace it.
+# sym_value OBJ NAME: the value of symbol NAME (its offset in its
+# section), or nothing.
 sym_value() {
-	readelf -sW "$1" 2>/dev/null | awk -v n="$2" '$8 == n { print $2; exit }'
+	obj_info "$1" symbol | sed -n "s/^$2 //p" | head -n 1
 }
 # inner_first OBJ: whether the maps_order probe's inner map comes before
 # its map-in-map in .maps, where libbpf creates them in that order.
 inner_first() {
 	i=$(sym_value "$1" probe_inner) o=$(sym_value "$1" probe_outer)
-	[ -n "$i" ] && [ -n "$o" ] && [ $((0x$i)) -lt $((0x$o)) ]
+	[ -n "$i" ] && [ -n "$o" ] && [ "$i" -lt "$o" ]
 }
 # data_sections OBJ: the object's non-empty data sections, each a map
 # libbpf creates (.data, .rodata, .bss and their .NAME variants), one
-# "NAME SIZE" (hex) a line.
+# "NAME SIZE" a line.
 data_sections() {
-	readelf -SW "$1" 2>/dev/null | sed 's/^ *\[ *[0-9]*\] *//' |
-		awk '$1 ~ /^\.(data|rodata|bss)/ && $5 !~ /^0+$/ { print $1, $5 }'
+	obj_info "$1" section_size | while read -r ds_name ds_size; do
+		case $ds_name in .data*|.rodata*|.bss*) [ "$ds_size" = 0 ] || echo "$ds_name $ds_size" ;; esac
+	done
 }
 # new_data OLD NEW: the first data section of object NEW that OLD has
 # not, or not of that size, as "a NAME of N bytes", or nothing.
 new_data() {
 	data_sections "$2" | while read -r name size; do
-		data_sections "$1" | grep -qx "$name $size" || { echo "a $name of $((0x$size)) bytes"; break; }
+		data_sections "$1" | grep -qx "$name $size" || { echo "a $name of $size bytes"; break; }
 	done
 }
 
