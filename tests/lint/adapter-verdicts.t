@@ -51,6 +51,17 @@ printf '#ifndef __VMLINUX_H__\n#define __VMLINUX_H__\n#endif\n' >"$T/vmlinux.h"
 out=$("$e/bpfbuild-vmlinux-check" header "$T/garbage.btf" "vmlinux-h-path='g'") && fail "garbage taken for vmlinux.h"
 assert_eq "garbage vmlinux.h" "error=vmlinux-h-path='g' does not look like a vmlinux.h (no __VMLINUX_H__ guard, which bpftool writes); make one with: bpftool btf dump file /sys/kernel/btf/vmlinux format c" "$out"
 
+note "bpfbuild-probe --unusable: BPF off with the reason, or an error where it was asked for"
+assert_eq "auto" "status=unusable why=no libbpf" "$("$e/bpfbuild-probe" --unusable "no libbpf" | tr '\n' ' ' | sed 's/ $//')"
+for asked in --required "--compiler gcc" BPF_CC=clang; do
+	set -f
+	# shellcheck disable=SC2086 # the words of one way of asking
+	case $asked in BPF_CC=*) out=$(env $asked "$e/bpfbuild-probe" --unusable "no libbpf") ;;
+	*) out=$("$e/bpfbuild-probe" $asked --unusable "no libbpf") ;; esac && fail "$asked: not an error"
+	set +f
+	assert_eq "$asked" "error=no libbpf" "$out"
+done
+
 note "bpfbuild-bpftool: the search, and what it refuses"
 real=$(command -v bpftool || echo /usr/sbin/bpftool)
 [ -x "$real" ] || skip "no bpftool"
