@@ -71,7 +71,7 @@
 #   and this notice are preserved.  This file is offered as-is, without any
 #   warranty.
 
-#serial 6
+#serial 7
 
 AC_DEFUN([AX_BPF], [dnl
 AC_ARG_ENABLE([bpf],
@@ -104,14 +104,11 @@ AS_IF([test "$enable_bpf" = no], [ax_bpf_why="disabled by --enable-bpf=no"], [
   AX_PROG_BPF_VALIDATE
 ])
 AX_BPF_VMLINUX_H
+_AX_BPF_ENGINE
+# Whether vmlinux.h is precompiled: the engine's verdict (bpfbuild-pch-use).
 BPF_PCH_FILE=
-AS_IF([test "$ax_bpf_enabled" != yes], [ax_bpf_pch_summary="no (BPF disabled)"],
-  [test "$enable_bpf_pch" = no], [ax_bpf_pch_summary="no (--disable-bpf-pch)"],
-  [test "$ax_bpf_vmlinux" = no], [ax_bpf_pch_summary="no (no vmlinux.h)"],
-  [test -z "$ax_bpf_pch_btf"], [ax_bpf_pch_summary="no (no /sys/kernel/btf/vmlinux to check it with)"],
-  [test "$ax_cv_bpf_pch" != clang], [ax_bpf_pch_summary="no ($ax_cv_bpf_why_pch)"],
-  [BPF_PCH_FILE='$(top_builddir)/vmlinux.h.pch'
-   ax_bpf_pch_summary="yes ($ax_cv_bpf_why_pch)"])
+AS_IF([test "$ax_bpf_enabled" = yes], [
+  AS_CASE([`ax_bpf_engine bpfbuild-pch-use`], [*use_pch=yes*], [BPF_PCH_FILE='$(top_builddir)/vmlinux.h.pch'])])
 AC_SUBST([BPF_PCH_FILE])
 _AX_BPF_COMPARE
 m4_ifdef([AM_CONDITIONAL], [dnl
@@ -225,68 +222,73 @@ AC_SUBST([BPF_COMPARE_LINK])
 AC_SUBST([BPF_COMPARE_LACKING])
 ])
 
-# _AX_BPF_SUMMARY: the table, on stdout and in config.log.
+# _AX_BPF_ENGINE: ax_bpf_engine SCRIPT FACT...: the engine's SCRIPT
+# (bpfbuild-pch-use, bpfbuild-summary) given the probe's answer, as
+# config.cache keeps it, and configure's own FACTs ("key=value").
+AC_DEFUN([_AX_BPF_ENGINE], [dnl
+ax_bpf_engine ()
+{
+  ax_bpf_script=$[]1
+  shift
+  AS_IF([test "$ax_bpf_enabled" = yes], [set -- "$[]@" status=ok], [set -- "$[]@" status=unusable])
+  AS_IF([test "$ax_bpf_vmlinux" = no], [set -- "$[]@" vmlinux=none], [set -- "$[]@" "vmlinux=$ax_bpf_vmlinux"])
+  test "$enable_bpf_pch" != no || set -- "$[]@" pch_off=--disable-bpf-pch
+  set -- "$[]@" "why=$ax_bpf_why" "cc_cmd=$BPF_CC" "cc_kind=$ax_cv_bpf_cc_kind" "cc_version=$ax_cv_bpf_cc_version" \
+    "bpftool=$ax_cv_bpf_bpftool" "bpftool_version=$ax_cv_bpf_bpftool_version" "link=$ax_cv_bpf_link" \
+    "reproducible=$ax_cv_bpf_reproducible" "pch=$ax_cv_bpf_pch"
+  for ax_bpf_v in $ax_cv_bpf_caps; do
+    AS_VAR_COPY([ax_bpf_a], [ax_cv_bpf_cap_$ax_bpf_v])
+    AS_VAR_COPY([ax_bpf_b], [ax_cv_bpf_why_$ax_bpf_v])
+    set -- "$[]@" "cap_$ax_bpf_v=$ax_bpf_a" "why_$ax_bpf_v=$ax_bpf_b"
+  done
+  for ax_bpf_v in $ax_cv_bpf_decisions; do
+    AS_VAR_COPY([ax_bpf_a], [ax_cv_bpf_decision_$ax_bpf_v])
+    AS_VAR_COPY([ax_bpf_b], [ax_cv_bpf_decision_row_$ax_bpf_v])
+    set -- "$[]@" "decision=$ax_bpf_a" "decision_row=$ax_bpf_b"
+  done
+  # The compilers tried and the notes, kept "|"-separated in config.cache.
+  ax_bpf_save_IFS=$IFS
+  IFS='|'
+  set -f
+  for ax_bpf_v in $ax_cv_bpf_candidates; do set -- "$[]@" "candidate=$ax_bpf_v"; done
+  for ax_bpf_v in $ax_cv_bpf_notes; do set -- "$[]@" "note=$ax_bpf_v"; done
+  set +f
+  IFS=$ax_bpf_save_IFS
+  "$ax_cv_bpf_dir/$ax_bpf_script" "$[]@"
+}
+])
+
+# _AX_BPF_SUMMARY: the table, on stdout and in config.log: the engine's
+# rows (bpfbuild-summary), then the programs.
 AC_DEFUN([_AX_BPF_SUMMARY], [dnl
 ax_bpf_row ()
 {
   AS_IF([test -n "$[]1"], [printf '    %-17s: %s\n' "$[]1" "$[]2"],
     [printf '    %-17s  %s\n' "" "$[]2"])
 }
-# ax_bpf_rows NAME "a|b|c": one value per line, aligned as Meson does.
-ax_bpf_rows ()
-{
-  ax_bpf_n=$[]1
-  ax_bpf_save_IFS=$IFS; IFS='|'
-  set -f
-  for ax_bpf_item in $[]2; do
-    IFS=$ax_bpf_save_IFS
-    ax_bpf_row "$ax_bpf_n" "$ax_bpf_item"
-    ax_bpf_n=
-  done
-  set +f
-  IFS=$ax_bpf_save_IFS
-}
 ax_bpf_summary ()
 {
-  echo
-  echo "  BPF"
-  AS_IF([test "$ax_bpf_enabled" != yes], [
+  AS_IF([test "${ax_cv_bpf_dir:-no}" = no], [
+    # No engine to ask (--enable-bpf=no, or none found).
+    echo
+    echo "  BPF"
     ax_bpf_row enabled "no: $ax_bpf_why"
   ], [
     ax_bpf_flags="$BPF_FLAGS${BPF_CFLAGS:+ $BPF_CFLAGS}"
     test -z "$ax_bpf_vmlinux_cflags" || ax_bpf_flags="$ax_bpf_flags $ax_bpf_vmlinux_cflags"
-    ax_bpf_row compiler "$BPF_CC ($ax_cv_bpf_cc_kind $ax_cv_bpf_cc_version)"
-    ax_bpf_row bpftool "$ax_cv_bpf_bpftool ($ax_cv_bpf_bpftool_version)"
-    ax_bpf_row flags "$ax_bpf_flags"
-    AS_IF([test "$ax_cv_bpf_link" = yes], [ax_bpf_row link "bpftool gen object"],
-      [ax_bpf_row link "none: objects go out unlinked (the linker rejects this compiler's BTF)"])
-    ax_bpf_row vmlinux.h "$ax_bpf_vmlinux_summary"
-    ax_bpf_row vmlinux.h.pch "$ax_bpf_pch_summary"
-    ax_bpf_row validation "$ax_bpf_validate_summary"
+    set -- "flags=$ax_bpf_flags" "validation=$ax_bpf_validate_summary"
     AS_IF([test "$ax_bpf_compare" = yes],
-      [ax_bpf_row compare "$ax_cv_bpf_compare_cc ($ax_cv_bpf_compare_cc_kind $ax_cv_bpf_compare_cc_version): make bpf-compare"],
-      [test "$enable_bpf_compare" != no], [ax_bpf_row compare "no: $ax_bpf_compare_why"])
-    ax_bpf_row reproducible "${ax_cv_bpf_reproducible:-not guaranteed: the probe did not say}"
-    echo
-    echo "  BPF probes"
-    for ax_bpf_cap in $ax_cv_bpf_caps; do
-      AS_VAR_COPY([ax_bpf_v], [ax_cv_bpf_cap_$ax_bpf_cap])
-      AS_VAR_COPY([ax_bpf_w], [ax_cv_bpf_why_$ax_bpf_cap])
-      ax_bpf_row "$ax_bpf_cap" "$ax_bpf_v ($ax_bpf_w)"
+      [set -- "$[]@" "compare=$ax_cv_bpf_compare_cc ($ax_cv_bpf_compare_cc_kind $ax_cv_bpf_compare_cc_version): make bpf-compare"],
+      [test "$enable_bpf_compare" != no], [set -- "$[]@" "compare=no: $ax_bpf_compare_why"])
+    test -z "$BPF_CFLAGS" || set -- "$[]@" "given_flags=$BPF_CFLAGS" given_by=BPF_CFLAGS
+    ax_bpf_engine bpfbuild-summary "$[]@" | while IFS= read -r ax_bpf_line; do
+      AS_ECHO(["bpfbuild-summary: $ax_bpf_line"]) >&AS_MESSAGE_LOG_FD
+      AS_CASE([$ax_bpf_line],
+        [section=*], [echo; echo "  ${ax_bpf_line@%:@section=}"],
+        [row=*], [ax_bpf_n=${ax_bpf_line@%:@row=}],
+        [ax_bpf_row "$ax_bpf_n" "${ax_bpf_line@%:@value=}"
+         ax_bpf_n=])
     done
-    echo
-    # Every decided flag, with the probe that decided it (bpfbuild-decide).
-    echo "  BPF flags"
-    for ax_bpf_n in $ax_cv_bpf_decisions; do
-      AS_VAR_COPY([ax_bpf_v], [ax_cv_bpf_decision_$ax_bpf_n])
-      AS_VAR_COPY([ax_bpf_w], [ax_cv_bpf_decision_row_$ax_bpf_n])
-      ax_bpf_row "$ax_bpf_v" "$ax_bpf_w"
-    done
-    test -z "$BPF_CFLAGS" || ax_bpf_row "$BPF_CFLAGS" "the project's (BPF_CFLAGS)"
-    echo
-    echo "  BPF compiler choice"
-    ax_bpf_rows tried "$ax_cv_bpf_candidates"
-    ax_bpf_rows notes "${ax_cv_bpf_notes:-none}"
   ])
   AS_IF([test -n "$ax_bpf_programs"], [
     echo

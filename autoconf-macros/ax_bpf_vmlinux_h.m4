@@ -26,7 +26,8 @@
 #   directory may hold blanks; a given vmlinux.h whose path holds a blank or
 #   a shell-special character is a configure error.  Defines the Automake conditionals
 #   BPF_VMLINUX and BPF_VMLINUX_GENERATED.  Sets ax_bpf_vmlinux_why to the
-#   reason when there is none, and ax_bpf_vmlinux_summary.
+#   reason when there is none (the summary's row is the engine's:
+#   bpfbuild-summary).
 #
 #   Cache variable: ax_cv_bpf_vmlinux_h (an absolute path, "generated" or
 #   "no"), with ax_cv_bpf_vmlinux_key (the inputs it was decided from).
@@ -40,7 +41,14 @@
 #   and this notice are preserved.  This file is offered as-is, without any
 #   warranty.
 
-#serial 2
+#serial 3
+
+# _AX_BPF_VMLINUX_CHECK(ARGS): true, with the line in ax_bpf_out, when
+# the engine's bpfbuild-vmlinux-check ARGS finds the file wrong (and
+# there is an engine to ask: without one BPF is off, the file unused).
+AC_DEFUN([_AX_BPF_VMLINUX_CHECK],
+  [{ test "${ax_cv_bpf_dir:-no}" != no && ! ax_bpf_out=`"$ax_cv_bpf_dir/bpfbuild-vmlinux-check" $1` &&
+     ax_bpf_out=${ax_bpf_out@%:@error=}; }])
 
 AC_DEFUN([AX_BPF_VMLINUX_H], [dnl
 AC_ARG_VAR([VMLINUX_H], [vmlinux.h for CO-RE BPF programs (--with-vmlinux-h=auto prefers it)])
@@ -71,8 +79,8 @@ AS_IF([test "${enable_bpf:-auto}" != no], [
         AC_MSG_ERROR([$ax_bpf_given is a directory; pass the vmlinux.h file itself (its path, not its directory's)])],
         [test ! -f "$ax_cv_bpf_vmlinux_h"], [AC_MSG_RESULT([error])
         AC_MSG_ERROR([$ax_bpf_given: no such file; pass the path of an existing vmlinux.h, or use --with-vmlinux-h=generated])],
-        [! grep -q __VMLINUX_H__ "$ax_cv_bpf_vmlinux_h"], [AC_MSG_RESULT([error])
-        AC_MSG_ERROR([$ax_bpf_given does not look like a vmlinux.h (no __VMLINUX_H__ guard, which bpftool writes); make one with: bpftool btf dump file /sys/kernel/btf/vmlinux format c])])
+        [_AX_BPF_VMLINUX_CHECK([header "$ax_cv_bpf_vmlinux_h" "$ax_bpf_given"])], [AC_MSG_RESULT([error])
+        AC_MSG_ERROR([$ax_bpf_out])])
       # It becomes a make prerequisite and a compiler word: as Automake
       # does for srcdir, refuse what neither can hold.
       AS_CASE([$ax_cv_bpf_vmlinux_h],
@@ -83,30 +91,23 @@ AS_IF([test "${enable_bpf:-auto}" != no], [
       ax_cv_bpf_vmlinux_h=$ax_bpf_d/`AS_BASENAME(["$ax_cv_bpf_vmlinux_h"])`])
   ])
   ax_bpf_vmlinux=$ax_cv_bpf_vmlinux_h
-  # Readable, and BTF (its magic, either byte order): else the build
-  # would fail later, once per program.
-  AS_IF([test "$ax_bpf_vmlinux" = generated], [
-    AS_CASE([`head -c 2 /sys/kernel/btf/vmlinux 2>/dev/null | od -An -tx1 | tr -d ' '`],
-      [9feb|eb9f], [],
-      [AC_MSG_ERROR([/sys/kernel/btf/vmlinux is unreadable or not BTF, so no vmlinux.h can be generated from it; pass --with-vmlinux-h=/path/to/vmlinux.h])])])
+  # Readable, and BTF: else the build would fail later, once per program.
+  AS_IF([test "$ax_bpf_vmlinux" = generated && _AX_BPF_VMLINUX_CHECK([btf /sys/kernel/btf/vmlinux --with-vmlinux-h=])],
+    [AC_MSG_ERROR([$ax_bpf_out])])
 ], [ax_bpf_vmlinux=no])
 AS_CASE([$ax_bpf_vmlinux],
   [no], [BPF_VMLINUX_H= BPF_VMLINUX_CFLAGS= ax_bpf_vmlinux_cflags=
-    ax_bpf_vmlinux_summary=none
     AS_IF([test "${enable_bpf:-auto}" = no], [ax_bpf_vmlinux_why="no vmlinux.h (BPF disabled)"],
       [test "$with_vmlinux_h" = no],
       [ax_bpf_vmlinux_why="no vmlinux.h (--with-vmlinux-h=no)"],
       [ax_bpf_vmlinux_why="no vmlinux.h (--with-vmlinux-h=$with_vmlinux_h: no /sys/kernel/btf/vmlinux and no VMLINUX_H)"])],
   [generated], [BPF_VMLINUX_H='$(top_builddir)/vmlinux.h' BPF_VMLINUX_CFLAGS="-I'\$(abs_top_builddir)'"
     ax_bpf_vmlinux_cflags=-I`pwd`
-    ax_bpf_vmlinux_why=
-    ax_bpf_vmlinux_summary="generated from /sys/kernel/btf/vmlinux (follows the build host's kernel)"],
+    ax_bpf_vmlinux_why=],
   [BPF_VMLINUX_H=$ax_bpf_vmlinux
     BPF_VMLINUX_CFLAGS=-I`AS_DIRNAME(["$ax_bpf_vmlinux"])`
     ax_bpf_vmlinux_cflags=$BPF_VMLINUX_CFLAGS
-    ax_bpf_vmlinux_why=
-    ax_bpf_sum=`(sha256sum "$ax_bpf_vmlinux" || shasum -a 256 "$ax_bpf_vmlinux") 2>/dev/null | sed 's/ .*//'`
-    ax_bpf_vmlinux_summary="$ax_bpf_vmlinux (provided${ax_bpf_sum:+, sha256 $ax_bpf_sum})"])
+    ax_bpf_vmlinux_why=])
 AC_SUBST([BPF_VMLINUX_H])
 AC_SUBST([BPF_VMLINUX_CFLAGS])
 m4_ifdef([AM_CONDITIONAL], [dnl

@@ -81,6 +81,8 @@
 AC_DEFUN([_AX_BPF_PROBE_FUNCS], [dnl
 ax_bpf_probe_ran=no
 # ax_bpf_unusable REASON: no BPF build; a configure error when asked for.
+# Only where there is no engine to ask: bpfbuild-probe gives that verdict
+# for everything else (--unusable REASON: what configure found missing).
 ax_bpf_unusable ()
 {
   AS_IF([test "$ax_bpf_required" = yes || test "$with_bpf_compiler" != auto || test -n "$ax_bpf_user_cc"], [
@@ -106,7 +108,9 @@ ax_bpf_probe_call ()
   for ax_bpf_v in $CFLAGS; do set -- "$[]@" --host-cflag "$ax_bpf_v"; done
   set +f
   AS_ECHO(["$as_me:$LINENO: bpfbuild-probe $[]*"]) >&AS_MESSAGE_LOG_FD
-  BPF_CC="$ax_bpf_user_cc" BPFTOOL="$ax_cv_bpf_bpftool" BPF_CFLAGS= "$ax_cv_bpf_dir/bpfbuild-probe" "$[]@"
+  # The user's BPFTOOL, as Meson passes it: the probe's bpftool search
+  # (bpfbuild-bpftool) is AX_PROG_BPFTOOL's, with the same answer.
+  BPF_CC="$ax_bpf_user_cc" BPFTOOL="$ax_bpf_user_bpftool" BPF_CFLAGS= "$ax_cv_bpf_dir/bpfbuild-probe" "$[]@"
 }
 # ax_bpf_probe_run: run bpfbuild-probe (once) into ax_bpf_probe_*.
 ax_bpf_probe_run ()
@@ -117,17 +121,16 @@ ax_bpf_probe_run ()
     eval "ax_bpf_probe_$ax_bpf_v="
   done
   AS_IF([test "$ax_cv_bpf_dir" = no], [ax_bpf_unusable "$ax_bpf_dir_why"; return 0])
-  AS_IF([test "$ax_cv_bpf_bpftool" = no || test "$ax_cv_bpf_bpftool_gen" != yes],
-    [ax_bpf_unusable "$ax_bpf_bpftool_why"; return 0])
+  set -- --cache ''
   AS_IF([test "$ax_cv_bpf_libbpf_includedir" = no],
-    [ax_bpf_unusable "libbpf not found by pkg-config; install libbpf-dev"; return 0])
+    [set -- --unusable "libbpf not found by pkg-config; install libbpf-dev"])
   AS_ECHO(["$as_me:$LINENO: running BPF_CC='$ax_bpf_user_cc' BPFTOOL='$ax_cv_bpf_bpftool' $ax_cv_bpf_dir/bpfbuild-probe"]) >&AS_MESSAGE_LOG_FD
   # --cache '': the probe's per-user answer cache (~/.cache/bpfbuild), with
   # the Meson module's key (arguments, compilers and their identity,
   # bpftool, libbpf, kernel): a new build dir, or another project, with the
   # same toolchain probes nothing.  config.cache keeps the answers under
   # that same key (ax_cv_bpf_probe_key).
-  ax_bpf_out=`ax_bpf_probe_call --cache '' 2>&AS_MESSAGE_LOG_FD`
+  ax_bpf_out=`ax_bpf_probe_call "$[]@" 2>&AS_MESSAGE_LOG_FD`
   ax_bpf_rc=$?
   AS_ECHO(["$ax_bpf_out"]) | sed 's/^/bpfbuild-probe: /' >&AS_MESSAGE_LOG_FD
   ax_bpf_n=0
@@ -213,7 +216,7 @@ AC_CACHE_CHECK([for libbpf headers], [ax_cv_bpf_libbpf_includedir], [dnl
 # compilers and who they say they are, bpftool, libbpf, the kernel, the
 # engine): config.cache and the probe's cache hold or drop together.  The
 # checks that keep the probe from running are part of it.
-ax_bpf_key="dir=$ax_cv_bpf_dir bpftool=$ax_cv_bpf_bpftool:$ax_cv_bpf_bpftool_gen libbpf=$ax_cv_bpf_libbpf_includedir"
+ax_bpf_key="dir=$ax_cv_bpf_dir bpftool=$ax_cv_bpf_bpftool:$ax_cv_bpf_bpftool_gen libbpf=$ax_cv_bpf_libbpf_includedir asked=$ax_bpf_required:$with_bpf_compiler"
 AS_IF([test "$ax_cv_bpf_dir" != no],
   [ax_bpf_key="$ax_bpf_key probe=`ax_bpf_probe_call --cache-key 2>&AS_MESSAGE_LOG_FD`"])
 AS_IF([test "${ax_cv_bpf_probe_key+set}" = set && test "$ax_cv_bpf_probe_key" != "$ax_bpf_key"], [
@@ -262,8 +265,6 @@ AS_IF([test "$ax_cv_bpf_status" = ok], [
   $1
 ], [
   AC_MSG_RESULT([no ($ax_cv_bpf_why)])
-  AS_IF([test "$ax_bpf_required" = yes || test "$with_bpf_compiler" != auto || test -n "$ax_bpf_user_cc"],
-    [AC_MSG_ERROR([bpfbuild: $ax_cv_bpf_why])])
   BPF_FLAGS=
   BPF_LINK=no
   BPF_BTF_SORT=no

@@ -8,15 +8,16 @@
 #
 # DESCRIPTION
 #
-#   Finds bpftool on PATH, then in /usr/sbin, /sbin and /usr/local/sbin
-#   (distributions install it there, outside a user's PATH), the same
-#   search as bpfbuild-probe.  The precious variable BPFTOOL overrides the
-#   search; a BPFTOOL that does not exist or does not run is a configure
-#   error.  Then checks that this bpftool runs ("bpftool version": Ubuntu's
+#   Finds bpftool and checks that it runs ("bpftool version": Ubuntu's
 #   wrapper fails there for other kernel flavours) and has the "gen object"
-#   and "gen skeleton" commands.  Whether "gen object" links the objects of
-#   the chosen compiler, and "gen skeleton" accepts them, is probed with
-#   real objects by AX_PROG_BPF_CC (probes btf_link and skeleton).
+#   and "gen skeleton" commands, by asking bpfbuild's engine
+#   (bpfbuild-bpftool: the one search, bpfbuild-probe's too: BPFTOOL, then
+#   PATH, then /usr/sbin, /sbin and /usr/local/sbin).  A BPFTOOL that does
+#   not exist, or does not run, is a configure error.  Whether "gen object"
+#   links the objects of the chosen compiler, and "gen skeleton" accepts
+#   them, is probed with real objects by AX_PROG_BPF_CC (probes btf_link
+#   and skeleton).  Requires AX_BPFBUILD_DIR (expanded here when not
+#   expanded before).
 #
 #   Sets and substitutes BPFTOOL.  Cache variables: ax_cv_bpf_bpftool (path
 #   or "no"), ax_cv_bpf_bpftool_gen ("yes" or the reason it is unusable).
@@ -31,44 +32,42 @@
 #   and this notice are preserved.  This file is offered as-is, without any
 #   warranty.
 
-#serial 1
+#serial 2
 
 AC_DEFUN([AX_PROG_BPFTOOL], [dnl
 AC_ARG_VAR([BPFTOOL], [bpftool program (default: search PATH, then /usr/sbin)])
-AC_CACHE_CHECK([for bpftool], [ax_cv_bpf_bpftool], [dnl
-  ax_cv_bpf_bpftool=no
-  AS_IF([test -n "$BPFTOOL"], [
-    _AX_BPF_GIVEN_PROG([BPFTOOL], [ax_cv_bpf_bpftool], [unset it or point it at bpftool])
-  ], [
-    _AS_PATH_WALK([$PATH$PATH_SEPARATOR/usr/sbin$PATH_SEPARATOR/sbin$PATH_SEPARATOR/usr/local/sbin],
-      [AS_IF([test -f "$as_dir/bpftool" && test -x "$as_dir/bpftool"],
-        [ax_cv_bpf_bpftool=${as_dir%/}/bpftool; break])])
-  ])
-])
-AS_IF([test "$ax_cv_bpf_bpftool" != no], [
-  AC_CACHE_CHECK([whether bpftool has gen object and gen skeleton], [ax_cv_bpf_bpftool_gen], [dnl
-    AS_IF([ax_bpf_out=`"$ax_cv_bpf_bpftool" version 2>&1`], [
-      ax_bpf_out=`"$ax_cv_bpf_bpftool" gen help 2>&1`
-      AS_CASE([$ax_bpf_out],
-        [*"gen object"*"gen skeleton"*], [ax_cv_bpf_bpftool_gen=yes],
-        [ax_cv_bpf_bpftool_gen="no: 'bpftool gen help' lists no 'gen object' or 'gen skeleton'; install bpftool 5.13 or newer"])
-    ], [
-      ax_bpf_out=`AS_ECHO(["$ax_bpf_out"]) | sed 1q`
-      ax_cv_bpf_bpftool_gen="no: 'bpftool version' fails ($ax_bpf_out); install a real bpftool (Debian: bpftool) or set BPFTOOL"
-    ])
-  ])
-])
-AS_IF([test "$ax_cv_bpf_bpftool" = no], [
-  BPFTOOL=
-  ax_bpf_bpftool_why="bpftool not found on PATH or in /usr/sbin; install bpftool (or set BPFTOOL)"
-  $2
-], [test "$ax_cv_bpf_bpftool_gen" != yes], [
-  ax_bpf_bpftool_why="$ax_cv_bpf_bpftool: ${ax_cv_bpf_bpftool_gen@%:@no: }"
-  AS_IF([test -n "$BPFTOOL"], [AC_MSG_ERROR([BPFTOOL=$ax_bpf_bpftool_why])])
-  BPFTOOL=
-  $2
-], [
+AC_PROVIDE_IFELSE([AX_BPFBUILD_DIR], [], [AX_BPFBUILD_DIR([], [:])])
+# The user's choice, which bpfbuild-probe gets too (BPFTOOL becomes the
+# found one below).
+ax_bpf_user_bpftool=$BPFTOOL
+ax_bpf_bpftool_asked=no
+# ax_bpf_bpftool_ask: the engine's answer, once, for both checks.
+ax_bpf_bpftool_ask ()
+{
+  test "$ax_bpf_bpftool_asked" = yes && return 0
+  ax_bpf_bpftool_asked=yes ax_bpf_bpftool_path=no ax_bpf_bpftool_gen="no: $ax_bpf_dir_why"
+  test "$ax_cv_bpf_dir" != no || return 0
+  ax_bpf_out=`BPFTOOL="$ax_bpf_user_bpftool" "$ax_cv_bpf_dir/bpfbuild-bpftool" 2>&AS_MESSAGE_LOG_FD`
+  ax_bpf_rc=$?
+  AS_ECHO(["$ax_bpf_out"]) | sed 's/^/bpfbuild-bpftool: /' >&AS_MESSAGE_LOG_FD
+  AS_IF([test $ax_bpf_rc -ne 0], [
+    ax_bpf_out=`AS_ECHO(["$ax_bpf_out"]) | sed -n 's/^error=//p'`
+    AC_MSG_RESULT([error])
+    AC_MSG_ERROR([$ax_bpf_out])])
+  ax_bpf_bpftool_path=`AS_ECHO(["$ax_bpf_out"]) | sed -n 's/^bpftool=//p'`
+  ax_bpf_bpftool_gen=`AS_ECHO(["$ax_bpf_out"]) | sed -n 's/^why=/no: /p'`
+  : "${ax_bpf_bpftool_path:=no}" "${ax_bpf_bpftool_gen:=yes}"
+}
+AC_CACHE_CHECK([for bpftool], [ax_cv_bpf_bpftool],
+  [ax_bpf_bpftool_ask; ax_cv_bpf_bpftool=$ax_bpf_bpftool_path])
+AC_CACHE_CHECK([whether bpftool has gen object and gen skeleton], [ax_cv_bpf_bpftool_gen],
+  [ax_bpf_bpftool_ask; ax_cv_bpf_bpftool_gen=$ax_bpf_bpftool_gen])
+AS_IF([test "$ax_cv_bpf_bpftool" != no && test "$ax_cv_bpf_bpftool_gen" = yes], [
   BPFTOOL=$ax_cv_bpf_bpftool
   $1
+], [
+  BPFTOOL=
+  ax_bpf_bpftool_why=${ax_cv_bpf_bpftool_gen@%:@no: }
+  $2
 ])
 ])

@@ -2,6 +2,10 @@
 
   adapter-words.py rows LOG BUILD-DIR   the summary's engine rows, as
                                         "SECTION | KEY | VALUE" lines
+  adapter-words.py engine LOG BUILD-DIR the rows engine/bpfbuild-summary
+                                        gave that build (its last run in
+                                        meson-log.txt or config.log), as rows
+                                        prints them
   adapter-words.py cc BUILD-DIR FILE    bpfbuild-cc's words for one object
                                         (FILE: ninja -t commands, make -n),
                                         as "option NAME [VALUE]", "cc WORD"
@@ -22,11 +26,49 @@ def named(word, build):
     return word
 
 
+SECTIONS = {"BPF", "BPF probes", "BPF flags", "BPF compiler choice"}
+# The adapter's own words: where it found the validator, and how its
+# option is spelled.
+OWN = {("BPF", "validation")}
+
+
+def row(section, key, value, build):
+    if (section, key) not in OWN:
+        if key == "flags":
+            value = " ".join(named(w, build) for w in value.split(" "))
+        print(f"{section} | {key} | {value}")
+
+
+def engine(log, build):
+    runs, meson = [], False
+    for line in open(log, errors="replace"):
+        line = line.rstrip("\n")
+        if line.startswith("bpfbuild-summary: "):  # config.log
+            line = line[len("bpfbuild-summary: "):]
+            if line == "section=BPF":
+                runs.append([])
+            runs[-1].append(line)
+        elif line.startswith("Running command: "):  # meson-log.txt
+            meson = "/bpfbuild-summary " in line
+            if meson:
+                runs.append([])
+        elif line.startswith("--- stderr ---"):
+            meson = False
+        elif meson and re.match(r"^(section|row|value)=", line):
+            runs[-1].append(line)
+    section = key = None
+    for line in runs[-1] if runs else []:
+        k, v = line.split("=", 1)
+        if k == "section":
+            section = v
+        elif k == "row":
+            key = v
+        elif section in SECTIONS:
+            row(section, key, v, build)
+
+
 def rows(log, build):
-    sections = {"BPF", "BPF probes", "BPF flags", "BPF compiler choice"}
-    # The adapter's own words: where it found the validator, and how its
-    # option is spelled.
-    own = {("BPF", "validation")}
+    sections = SECTIONS
     section = key = None
     for line in open(log, errors="replace"):
         line = line.rstrip("\n")
@@ -44,10 +86,7 @@ def rows(log, build):
         else:
             section = None if not line.strip() else section
             continue
-        if (section, key) not in own:
-            if key == "flags":
-                value = " ".join(named(w, build) for w in value.split(" "))
-            print(f"{section} | {key} | {value}")
+        row(section, key, value, build)
 
 
 def cc_words(build, path):
@@ -88,5 +127,7 @@ if __name__ == "__main__":
     mode, args = sys.argv[1], sys.argv[2:]
     if mode == "rows":
         rows(args[0], os.path.realpath(args[1]))
+    elif mode == "engine":
+        engine(args[0], os.path.realpath(args[1]))
     else:
         cc_words(os.path.realpath(args[0]), args[1])

@@ -7,6 +7,9 @@
 # same options, the same compiler words and flags, and the same
 # per-program flags.  Paths are the only difference allowed: the build
 # directories, and the directory that holds each build's vmlinux.h.
+# And each summary is the engine's rows (engine/bpfbuild-summary, as its
+# run in the build's log gave them), byte for byte: no adapter words,
+# adds, drops or reorders a row.
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/lib-autoconf.sh"
 
@@ -16,6 +19,7 @@
 # spelled.
 words=$(dirname "$0")/adapter-words.py
 rows() { python3 "$words" rows "$@"; }
+engine_rows() { python3 "$words" engine "$@"; }
 cc_words() { python3 "$words" cc "$@"; }
 
 for cc in clang gcc; do
@@ -25,6 +29,12 @@ for cc in clang gcc; do
 	rows "$AC_BUILD.configure.log" "$AC_BUILD" >"$T/$cc.ac.rows"
 	grep -q '^BPF flags | ' "$T/$cc.meson.rows" || { cat "$EX_BUILD.setup.log"; fail "$cc: no 'BPF flags' rows in Meson's summary"; }
 	grep -q '^BPF probes | deterministic | ' "$T/$cc.ac.rows" || { cat "$AC_BUILD.configure.log"; fail "$cc: no 'BPF probes' rows in configure's summary"; }
+	engine_rows "$EX_BUILD/meson-logs/meson-log.txt" "$EX_BUILD" >"$T/$cc.meson.engine"
+	engine_rows "$AC_BUILD/config.log" "$AC_BUILD" >"$T/$cc.ac.engine"
+	diff "$T/$cc.meson.engine" "$T/$cc.meson.rows" ||
+		fail "$cc: Meson's summary is not bpfbuild-summary's rows (-engine +Meson): the adapter words a row itself"
+	diff "$T/$cc.ac.engine" "$T/$cc.ac.rows" ||
+		fail "$cc: configure's summary is not bpfbuild-summary's rows (-engine +autotools): the adapter words a row itself"
 	diff "$T/$cc.meson.rows" "$T/$cc.ac.rows" ||
 		fail "$cc: the summaries differ (-Meson +autotools): an adapter decides or words something itself"
 	note "$cc: $(wc -l <"$T/$cc.meson.rows") summary rows identical"
