@@ -67,37 +67,6 @@ probe_null_check() {
 	set_cap null_check no "no flag known to keep the branch"
 }
 
-# probe_ret_range: a cgroup filter's "if (!allowed(skb)) return 0; return 1;"
-# on a global function's result must stay within the verifier's [0, 1]
-# with -fno-ssa-phiopt, the flag the NULL test asks for: gcc-bpf 12, 14 and
-# 16 return the function's own result on its zero path instead (the kernel
-# selftests' test_global_func8).  The flag is only decided where it does
-# not break this; else a program's NULL test is a need left unmet.
-probe_ret_range() {
-	case "$(cap null_check_default) $(why null_check)" in "no -fno-ssa-phiopt"*) ;; *) return ;; esac
-	sec=cgroup_skb/egress
-	try ret_range ret_range.bpf.c $cflags && try ret_range_phi ret_range.bpf.c $cflags -fno-ssa-phiopt || {
-		set_cap ret_range no "not checked: the probe program does not compile ($(first_error ret_range_phi))"; return; }
-	kernel_load "$work/ret_range_phi.o"
-	if [ $load = loaded ]; then
-		set_cap ret_range yes "with -fno-ssa-phiopt, a 0/1 verdict from a global function stays in range; the running kernel loads it"
-		return
-	elif [ $load = rejected ]; then
-		said=$(grep -m1 'should have been in' "$work/load.log" | cut -c1-100)
-		set_cap ret_range no "with -fno-ssa-phiopt, the running kernel rejects a 0/1 verdict from a global function: ${said:-see the verifier log}"
-	elif [ "$(section_bytes "$work/ret_range.o" $sec)" = "$(section_bytes "$work/ret_range_phi.o" $sec)" ]; then
-		set_cap ret_range yes "-fno-ssa-phiopt leaves a 0/1 verdict from a global function as it was (not loaded: needs root)"
-		return
-	else
-		set_cap ret_range no "-fno-ssa-phiopt changes a 0/1 verdict from a global function (not loaded: needs root)"
-	fi
-	set_cap null_check no "-fno-ssa-phiopt keeps the branch, but breaks a cgroup filter's 0/1 verdict (probe ret_range): not decided; use clang"
-}
-section_bytes() {
-	set -- "$1" $(section_info "$1" "$2")
-	[ $# -eq 3 ] && od -An -tx1 -v -j $((0x$2)) -N $((0x$3)) "$1" | tr -d ' \n'
-}
-
 # clamp_jumps OBJ SECTION...: how many conditional jumps compare a register
 # with 31 or 32 (the bounded_index probe's clamp), in those sections.
 clamp_jumps() {

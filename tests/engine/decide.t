@@ -17,16 +17,16 @@ note "clang 14 and 21: the compiler's own -mcpu, the arch macro glibc needs, BTF
 assert_eq "clang 14" "-target bpfel $base -D__x86_64__ -g" "$(flags "$fixtures/clang14.facts")"
 assert_eq "clang 21" "-target bpfel $base -D__x86_64__ -g" "$(flags "$fixtures/clang21.facts")"
 
-note "gcc-bpf 12: no CO-RE, no pragma"
-assert_eq "gcc 12" "-mlittle-endian $base -D__x86_64__ -gbtf -DBPF_NO_PRESERVE_ACCESS_INDEX" \
+note "gcc-bpf 12: no CO-RE, no pragma, the NULL test needs -fno-ssa-phiopt"
+assert_eq "gcc 12" "-mlittle-endian $base -D__x86_64__ -gbtf -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt -fno-thread-jumps" \
 	"$(flags "$fixtures/gcc12.facts")"
 note "gcc-bpf 12: its heap-ordered BTF canonicalised by bpfbuild-cc's --btf-sort step, which is no compiler flag"
 "$decide" "$fixtures/gcc12.facts" >"$T/gcc12.out"
 assert_grep '^btf_sort=yes$' "$T/gcc12.out" "gcc 12's decisions"
 assert_eq "gcc 12's btf-sort row" "decision=--btf-sort decision_by=btf_sort decision_row=btf_sort (gcc orders its BTF types" \
 	"$(grep -A2 '^decision=--btf-sort$' "$T/gcc12.out" | tr '\n' ' ' | sed 's/ and strings by the heap.*//')"
-note "gcc-bpf 16: C23 needs -std=gnu17, its default v4 comes down to v3, CO-RE, no pragma"
-assert_eq "gcc 16" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX" \
+note "gcc-bpf 16: C23 needs -std=gnu17, its default v4 comes down to v3, CO-RE, no pragma, -fno-ssa-phiopt"
+assert_eq "gcc 16" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt -fno-thread-jumps" \
 	"$(flags "$fixtures/gcc16.facts")"
 
 note "an ISA level only when the project asks for one"
@@ -34,53 +34,44 @@ assert_eq "clang 14, bpf-cpu=v3" "-target bpfel $base -D__x86_64__ -mcpu=v3 -g" 
 	"$(flags "$fixtures/clang14.facts" opt_cpu=v3)"
 
 note "a default ISA of v4 (GCC 16) comes down to v3, which every kernel loads; an asked level stands"
-assert_eq "gcc 16 if its default were portable" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX" \
+assert_eq "gcc 16 if its default were portable" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt -fno-thread-jumps" \
 	"$(flags "$fixtures/gcc16.facts" cap_mcpu_default_portable=yes)"
-assert_eq "gcc 16, default v4, bpf-cpu=v4" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v4 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX" \
+assert_eq "gcc 16, default v4, bpf-cpu=v4" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v4 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt -fno-thread-jumps" \
 	"$(flags "$fixtures/gcc16.facts" cap_mcpu_default_portable=no opt_cpu=v4)"
 
 note "the oldest kernel declared (bpf-min-kernel) decides whether a default v4 comes down to v3"
-assert_eq "gcc 16, min kernel 6.6" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX" \
+assert_eq "gcc 16, min kernel 6.6" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt -fno-thread-jumps" \
 	"$(flags "$fixtures/gcc16.facts" min_kernel=6.6)"
-assert_eq "gcc 16, min kernel 6.12" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX" \
+assert_eq "gcc 16, min kernel 6.12" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt -fno-thread-jumps" \
 	"$(flags "$fixtures/gcc16.facts" min_kernel=6.12)"
 for k in 6.5 6.1 5.15; do
-	assert_eq "gcc 16, min kernel $k" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX" \
+	assert_eq "gcc 16, min kernel $k" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt -fno-thread-jumps" \
 		"$(flags "$fixtures/gcc16.facts" min_kernel=$k)"
 done
-assert_eq "gcc 16, min kernel 6.6, bpf-cpu=v3" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX" \
+assert_eq "gcc 16, min kernel 6.6, bpf-cpu=v3" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt -fno-thread-jumps" \
 	"$(flags "$fixtures/gcc16.facts" min_kernel=6.6 opt_cpu=v3)"
 assert_eq "clang 14, min kernel 6.6: its own default stays" "-target bpfel $base -D__x86_64__ -g" \
 	"$(flags "$fixtures/clang14.facts" min_kernel=6.6)"
 
 note "a capability measured no for the compiler itself, whatever came before"
 # The last measurement of a name is the one that holds (set_cap appends).
-assert_eq "gcc 16, pragma measured yes" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re" \
+assert_eq "gcc 16, pragma measured yes" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -fno-ssa-phiopt -fno-thread-jumps" \
 	"$(flags "$fixtures/gcc16.facts" cap_core_pragma=yes)"
-assert_eq "gcc 16, pragma yes then no" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX" \
+assert_eq "gcc 16, pragma yes then no" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt -fno-thread-jumps" \
 	"$(flags "$fixtures/gcc16.facts" cap_core_pragma=yes cap_core_pragma=no)"
 
 note "what is not measured decides nothing (the measure step asks between probes)"
 assert_eq "gcc, nothing measured" "-mlittle-endian $base" \
 	"$(printf '%s\n' cc_kind=gcc target_arch=x86 libbpf_inc=/usr/include asm_inc=/usr/include/x86_64-linux-gnu | "$decide" | sed -n 's/^flag=//p' | tr '\n' ' ' | sed 's/ $//')"
 
-note "-fno-ssa-phiopt keeps the NULL test's branch, but breaks a 0/1 verdict from a function (ret_range): not decided"
+note "-fno-ssa-phiopt (the NULL test) threads a histogram's clamp away: -fno-thread-jumps keeps it, only then"
 g16="-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX"
-# As gcc-bpf 16 measured before the ret_range probe: the flag broke nothing known.
-phi="cap_null_check=yes cap_bounded_index_default=no cap_bounded_index=yes"
-assert_eq "gcc 16, ret_range broken by the flag" "$g16" "$(flags "$fixtures/gcc16.facts" $phi cap_ret_range=no)"
-assert_eq "gcc 12, as measured" "-mlittle-endian $base -D__x86_64__ -gbtf -DBPF_NO_PRESERVE_ACCESS_INDEX" "$(flags "$fixtures/gcc12.facts" $phi cap_ret_range=no)"
-assert_eq "gcc 16, ret_range kept" "$g16 -fno-ssa-phiopt -fno-thread-jumps" "$(flags "$fixtures/gcc16.facts" $phi cap_ret_range=yes)"
-assert_eq "gcc 16, ret_range not measured" "$g16 -fno-ssa-phiopt -fno-thread-jumps" \
-	"$(grep -v ret_range "$fixtures/gcc16.facts" | { cat; printf '%s\n' $phi; } | "$decide" | sed -n 's/^flag=//p' | tr '\n' ' ' | sed 's/ $//')"
-
-note "with -fno-ssa-phiopt decided, a histogram's clamp threaded away: -fno-thread-jumps keeps it, only then"
-ok="$phi cap_ret_range=yes"
-assert_eq "gcc 16, clamp kept" "$g16 -fno-ssa-phiopt" "$(flags "$fixtures/gcc16.facts" $ok cap_bounded_index_default=yes)"
-assert_eq "gcc 16, no fix known" "$g16 -fno-ssa-phiopt" "$(flags "$fixtures/gcc16.facts" $ok cap_bounded_index=no)"
-{ cat "$fixtures/gcc16.facts"; printf '%s\n' $ok "why_bounded_index_default=the kernel rejects it" "why_bounded_index=-fno-thread-jumps keeps the clamp"; } |
-	"$decide" >"$T/gcc16.out"
-assert_grep '^decision_row=bounded_index_default \(the kernel rejects it; -fno-thread-jumps keeps the clamp\)' "$T/gcc16.out" "gcc 16's decisions"
+assert_eq "gcc 16, clamp kept" "$g16 -fno-ssa-phiopt" "$(flags "$fixtures/gcc16.facts" cap_bounded_index_default=yes)"
+assert_eq "gcc 16, no fix known" "$g16 -fno-ssa-phiopt" "$(flags "$fixtures/gcc16.facts" cap_bounded_index=no)"
+assert_eq "gcc 16, bounded_index not measured" "$g16 -fno-ssa-phiopt" \
+	"$(grep -v bounded_index "$fixtures/gcc16.facts" | "$decide" | sed -n 's/^flag=//p' | tr '\n' ' ' | sed 's/ $//')"
+"$decide" "$fixtures/gcc16.facts" >"$T/gcc16.out"
+assert_grep '^decision_row=bounded_index_default \(with -fno-ssa-phiopt, the running kernel rejects a clamped histogram index: .*-fno-thread-jumps keeps the clamp' "$T/gcc16.out" "gcc 16's decisions"
 
 note "a reason is the summary row's text as the compiler said it, \"|\" and \": \" too"
 printf '%s\n' "why_std_default=int bool; | error: 'bool' cannot be combined" >"$T/pipe.facts"
@@ -89,7 +80,7 @@ assert_eq "the -std=gnu17 row" "decision=-std=gnu17 decision_by=std_default deci
 	"$(grep -A2 '^decision=-std=gnu17$' "$T/pipe.out" | tr '\n' ' ' | sed 's/ $//')"
 
 note "a stack protector on by default is turned off"
-assert_eq "gcc, stack protector" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-stack-protector" \
+assert_eq "gcc, stack protector" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt -fno-thread-jumps -fno-stack-protector" \
 	"$(flags "$fixtures/gcc16.facts" cap_stack_guard_default=no cap_stack_guard=yes)"
 
 note "an inner map after its map-in-map in .maps: -fno-toplevel-reorder only where the probe shows it adds nothing else"

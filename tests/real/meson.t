@@ -45,7 +45,7 @@ build_and_verify() {
 	expect_built runq-hist core core_pragma helpers atomics && built="$built runq-hist"
 	expect_built sock-kern core core_field_exists_bitfield atomics && built="$built sock-kern"
 	expect_built exec-parent core core_const helpers atomics && built="$built exec-parent"
-	expect_built fs-hist helpers atomics bounded_index && built="$built fs-hist"
+	expect_built fs-hist atomics bounded_index && built="$built fs-hist"
 	built="$built port-filter"
 	note "to build:$built"
 	[ "$kind" != clang ] || assert_eq "clang builds them all" " sock-bind deny-proto runq-hist sock-kern exec-parent fs-hist port-filter" "$built"
