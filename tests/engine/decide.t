@@ -84,7 +84,7 @@ assert_eq "gcc, stack protector" "-mlittle-endian $base -D__x86_64__ -std=gnu17 
 	"$(flags "$fixtures/gcc16.facts" cap_stack_guard_default=no cap_stack_guard=yes)"
 
 note "an inner map after its map-in-map in .maps: -fno-toplevel-reorder only where the probe shows it adds nothing else"
-g16f="-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX"
+g16f="-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt -fno-thread-jumps"
 assert_eq "gcc 16 as measured (the flag adds a .rodata)" "$g16f" "$(flags "$fixtures/gcc16.facts")"
 assert_eq "gcc 16, if the flag added nothing" "$g16f -fno-toplevel-reorder" "$(flags "$fixtures/gcc16.facts" cap_maps_order=yes)"
 assert_eq "the default keeps the order" "$g16f" "$(flags "$fixtures/gcc16.facts" cap_maps_order_default=yes cap_maps_order=yes)"
