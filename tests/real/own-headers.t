@@ -57,5 +57,19 @@ for k in "${kinds[@]}"; do
 	own_header "$a/own-types.bpf.d"
 	cmp "$m/own-types.bpf.o" "$a/own-types.bpf.o" || fail "$k: Meson's and make's own-types.bpf.o differ"
 done
+# clang searches /usr/include itself, and gets no flag; under a --sysroot
+# of the host's CFLAGS (which reaches the BPF compile) it searches the
+# sysroot's instead, so libbpf's dir comes back, after the program's own.
+case ${BPF_CC:-clang} in *clang*)
+	note "clang: libbpf's dir as the probe decides it, with and without the host's --sysroot"
+	mkdir -p "$T/sysroot/usr/include"
+	for sr in '' "--sysroot=$T/sysroot"; do
+		BPF_CFLAGS= "$BPFBUILD_TOP/engine/bpfbuild-probe" --compiler clang ${sr:+--host-cflag "$sr"} \
+			>"$T/probe${sr:+-sysroot}.out" 2>&1 || { cat "$T/probe${sr:+-sysroot}.out"; fail "the probe failed (${sr:-no sysroot})"; }
+	done
+	assert_no_grep '^flag=(-I|-isystem)' "$T/probe.out" "clang's flags (it searches /usr/include)"
+	assert_eq "clang's flags under a sysroot" "-isystem /usr/include" \
+		"$(sed -n 's/^flag=//p' "$T/probe-sysroot.out" | grep -A1 -x -- -isystem | tr '\n' ' ' | sed 's/ $//')" ;;
+esac
 [ ${#kinds[@]} -gt 1 ] || [ -n "${BPF_CC:-}" ] || skip "no gcc-bpf: only clang was checked, and clang never read the system's header first"
 echo ok
