@@ -82,8 +82,16 @@ probe_cc() {
 	esac
 	cc_version=$(echo "$vline" | grep -oE '[0-9]+\.[0-9]+(\.[0-9]+)?' | head -n 1)
 	facts=$work/facts
+	# The compiler's own #include <...> dirs, the target chosen and no dir
+	# of bpfbuild's given, under the host's --sysroot that the compile
+	# gets: libbpf's dir among them needs no flag.
+	printf '%s\n' "cc_kind=$cc_kind" "endian=$endian" libbpf_inc= >"$facts"
+	sysroot=$(printf '%s\n' "$host_flags" | grep '^--sysroot=' | tail -n 1)
+	"$cc" $cc_extra $(decided_flags) ${sysroot:+"$sysroot"} -E -v -x c /dev/null 2>&1 >/dev/null |
+		sed -n '/^#include <\.\.\.> search starts here:$/,/^End of search list\.$/s/^ \(\/.*\)/cc_inc=\1/p' >"$work/cc_inc"
 	printf '%s\n' "cc_kind=$cc_kind" "endian=$endian" "target_arch=$target_arch" \
 		"libbpf_inc=$libbpf_inc" "asm_inc=$asm_inc" "opt_cpu=$opt_cpu" "min_kernel=$min_kernel" >"$facts"
+	cat "$work/cc_inc" >>"$facts"
 	echo "cc_kind=$cc_kind"
 	echo "cc_version=$cc_version"
 	measure

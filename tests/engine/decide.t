@@ -11,11 +11,24 @@ flags() {
 	local f=$1; shift
 	{ cat "$f"; printf '%s\n' "$@"; } | "$decide" | sed -n 's/^flag=//p' | tr '\n' ' ' | sed 's/ $//'
 }
-base='-O2 -I/usr/include -idirafter /usr/include/x86_64-linux-gnu -D__TARGET_ARCH_x86'
+# gcc-bpf searches no /usr/include: libbpf's dir comes as -isystem, after
+# a program's own -I dirs; clang searches it itself (its cc_inc lines).
+base='-O2 -isystem /usr/include -idirafter /usr/include/x86_64-linux-gnu -D__TARGET_ARCH_x86'
+cbase='-O2 -idirafter /usr/include/x86_64-linux-gnu -D__TARGET_ARCH_x86'
 
 note "clang 14 and 21: the compiler's own -mcpu, the arch macro glibc needs, BTF"
-assert_eq "clang 14" "-target bpfel $base -D__x86_64__ -g" "$(flags "$fixtures/clang14.facts")"
-assert_eq "clang 21" "-target bpfel $base -D__x86_64__ -g" "$(flags "$fixtures/clang21.facts")"
+assert_eq "clang 14" "-target bpfel $cbase -D__x86_64__ -g" "$(flags "$fixtures/clang14.facts")"
+assert_eq "clang 21" "-target bpfel $cbase -D__x86_64__ -g" "$(flags "$fixtures/clang21.facts")"
+
+note "libbpf's dir: -isystem where the compiler does not search it itself, never -I before the program's own"
+assert_eq "clang 14, libbpf elsewhere" "-target bpfel -O2 -isystem /opt/libbpf/include -idirafter /usr/include/x86_64-linux-gnu -D__TARGET_ARCH_x86 -D__x86_64__ -g" \
+	"$(flags "$fixtures/clang14.facts" libbpf_inc=/opt/libbpf/include)"
+assert_eq "clang 14, libbpf's dir with a trailing /" "-target bpfel $cbase -D__x86_64__ -g" \
+	"$(flags "$fixtures/clang14.facts" libbpf_inc=/usr/include/)"
+assert_eq "a gcc that searches /usr/include itself" "-mlittle-endian $cbase" \
+	"$(printf '%s\n' cc_kind=gcc target_arch=x86 libbpf_inc=/usr/include asm_inc=/usr/include/x86_64-linux-gnu cc_inc=/usr/include | "$decide" | sed -n 's/^flag=//p' | tr '\n' ' ' | sed 's/ $//')"
+assert_eq "no libbpf dir (the probe's search-list step)" "-mlittle-endian -O2" \
+	"$(printf '%s\n' cc_kind=gcc libbpf_inc= | "$decide" | sed -n 's/^flag=//p' | tr '\n' ' ' | sed 's/ $//')"
 
 note "gcc-bpf 12: no CO-RE, no pragma, the NULL test needs -fno-ssa-phiopt"
 assert_eq "gcc 12" "-mlittle-endian $base -D__x86_64__ -gbtf -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt -fno-thread-jumps" \
@@ -30,7 +43,7 @@ assert_eq "gcc 16" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf
 	"$(flags "$fixtures/gcc16.facts")"
 
 note "an ISA level only when the project asks for one"
-assert_eq "clang 14, bpf-cpu=v3" "-target bpfel $base -D__x86_64__ -mcpu=v3 -g" \
+assert_eq "clang 14, bpf-cpu=v3" "-target bpfel $cbase -D__x86_64__ -mcpu=v3 -g" \
 	"$(flags "$fixtures/clang14.facts" opt_cpu=v3)"
 
 note "a default ISA of v4 (GCC 16) comes down to v3, which every kernel loads; an asked level stands"
@@ -50,7 +63,7 @@ for k in 6.5 6.1 5.15; do
 done
 assert_eq "gcc 16, min kernel 6.6, bpf-cpu=v3" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt -fno-thread-jumps" \
 	"$(flags "$fixtures/gcc16.facts" min_kernel=6.6 opt_cpu=v3)"
-assert_eq "clang 14, min kernel 6.6: its own default stays" "-target bpfel $base -D__x86_64__ -g" \
+assert_eq "clang 14, min kernel 6.6: its own default stays" "-target bpfel $cbase -D__x86_64__ -g" \
 	"$(flags "$fixtures/clang14.facts" min_kernel=6.6)"
 
 note "a capability measured no for the compiler itself, whatever came before"
