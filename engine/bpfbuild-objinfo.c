@@ -167,13 +167,18 @@ static void put_elf(void)
 	}
 }
 
-/* The conditional jumps in SECTIONS, and those against 31 or 32. */
+/* Each of SECTIONS' hash, its conditional jumps, and those against 31 or 32. */
 static void put_jumps(char **sections, int n)
 {
 	unsigned long cond = 0, clamp = 0;
 
 	for (int i = 0; i < n; i++) {
 		struct sec s = find_sec(sections[i]);
+		uint64_t fnv = 0xcbf29ce484222325ULL;	/* FNV-1a: whether two builds' code differs */
+
+		for (size_t p = s.off; p < s.off + s.size; p++)
+			fnv = (fnv ^ buf[p]) * 0x100000001b3ULL;
+		printf("section_hash=%s %016llx\n", sections[i], (unsigned long long)fnv);
 
 		for (size_t p = s.off; p + 8 <= s.off + s.size; p += 8) {
 			unsigned op = buf[p], cls = op & 7, code = op & 0xf0;

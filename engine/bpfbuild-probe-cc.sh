@@ -203,6 +203,7 @@ measure() {
 	cflags=$(decided_flags)
 
 	probe_null_check
+	probe_ret_range
 	probe_stack_guard
 	probe_maps_order
 	cflags=$(decided_flags)

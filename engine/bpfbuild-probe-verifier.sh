@@ -67,6 +67,36 @@ probe_null_check() {
 	set_cap null_check no "no flag known to keep the branch"
 }
 
+# probe_ret_range: a cgroup filter's "if (!allowed(skb)) return 0; return 1;"
+# on a global function's result must stay within the verifier's [0, 1].
+# Of the decided flags only -fno-ssa-phiopt (the NULL test's) changes it:
+# gcc-bpf 12, 14 and 16 then return the function's own result on the zero
+# path (the kernel selftests' test_global_func8).  The flag stays (a map
+# lookup's NULL test is far more common); such a program declares the need.
+probe_ret_range() {
+	case "$(cap null_check_default) $(why null_check)" in
+	"no -fno-ssa-phiopt"*) ;;
+	*) set_cap ret_range yes "no decided flag changes a 0/1 verdict from a global function"; return ;;
+	esac
+	sec=cgroup_skb/egress
+	if ! try ret_range_phi ret_range.bpf.c $cflags -fno-ssa-phiopt; then
+		set_cap ret_range no "$(first_error ret_range_phi)"
+		return
+	fi
+	kernel_load "$work/ret_range_phi.o"
+	if [ $load = loaded ]; then
+		set_cap ret_range yes "with -fno-ssa-phiopt (the NULL test's flag), a 0/1 verdict from a global function stays in range; the running kernel loads it"
+	elif [ $load = rejected ]; then
+		said=$(grep -m1 'should have been in' "$work/load.log" | cut -c1-100)
+		set_cap ret_range no "with -fno-ssa-phiopt (the NULL test's flag), the running kernel rejects a 0/1 verdict from a global function: ${said:-see the verifier log}"
+	elif try ret_range ret_range.bpf.c $cflags &&
+	     [ "$(obj_info "$work/ret_range.o" section_hash $sec)" = "$(obj_info "$work/ret_range_phi.o" section_hash $sec)" ]; then
+		set_cap ret_range yes "-fno-ssa-phiopt (the NULL test's flag) leaves a 0/1 verdict from a global function as it was (not loaded: needs root)"
+	else
+		set_cap ret_range no "-fno-ssa-phiopt (the NULL test's flag) changes a 0/1 verdict from a global function (not loaded: needs root)"
+	fi
+}
+
 # clamp_jumps OBJ SECTION...: how many conditional jumps compare a register
 # with 31 or 32 (the bounded_index probe's clamp), in those sections.
 clamp_jumps() {
