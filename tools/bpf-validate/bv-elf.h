@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* A bounds-checked view of a BPF ELF object: the section table and the
- * symbols, validated before libbpf sees the file so that corrupt input gives
+ * symbols, read by the engine's one object reader (bpfbuild-btf-read.h)
+ * and validated before libbpf sees the file so that corrupt input gives
  * a one-line cause instead of undefined behaviour in a library. */
 #ifndef BV_ELF_H
 #define BV_ELF_H
@@ -8,6 +9,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "bpfbuild-btf-read.h"
 
 struct bv_sec {
 	const char *name;
@@ -17,13 +20,14 @@ struct bv_sec {
 	uint64_t entsize;
 	const uint8_t *data;	/* NULL for SHT_NOBITS */
 	size_t size;
+	struct sec hdr;		/* the engine reader's view */
 };
 
 struct bv_elf {
 	const uint8_t *buf;
 	size_t len;
+	struct obj o;		/* the engine reader on buf */
 	bool big_endian;
-	bool swap;		/* object byte order differs from the host's */
 	uint16_t machine;
 	struct bv_sec *secs;
 	size_t nsecs;
