@@ -91,14 +91,45 @@ void put32(size_t off, uint32_t v)
 		return v_;						\
 	} while (0)
 
-uint64_t get(size_t off, int n) { READ(uint64_t, obj_get(&o, off, n)); }
-size_t sec_count(void) { READ(size_t, obj_sec_count(&o)); }
-struct sec sec_at(size_t i, const char **name) { READ(struct sec, obj_sec_at(&o, i, name)); }
-struct sec sec_check(struct sec s) { READ(struct sec, obj_sec_check(&o, s)); }
-struct sec find_sec(const char *name) { READ(struct sec, obj_find_sec(&o, name)); }
-struct sym sym_at(struct sec symtab, size_t i) { READ(struct sym, obj_sym_at(&o, symtab, i)); }
-struct btf_parts btf_parts(void) { READ(struct btf_parts, obj_btf_parts(&o)); }
-struct sec ext_part(int which) { READ(struct sec, obj_ext_part(&o, which)); }
+uint64_t get(size_t off, int n)
+{
+	READ(uint64_t, obj_get(&o, off, n));
+}
+
+size_t sec_count(void)
+{
+	READ(size_t, obj_sec_count(&o));
+}
+
+struct sec sec_at(size_t i, const char **name)
+{
+	READ(struct sec, obj_sec_at(&o, i, name));
+}
+
+struct sec sec_check(struct sec s)
+{
+	READ(struct sec, obj_sec_check(&o, s));
+}
+
+struct sec find_sec(const char *name)
+{
+	READ(struct sec, obj_find_sec(&o, name));
+}
+
+struct sym sym_at(struct sec symtab, size_t i)
+{
+	READ(struct sym, obj_sym_at(&o, symtab, i));
+}
+
+struct btf_parts btf_parts(void)
+{
+	READ(struct btf_parts, obj_btf_parts(&o));
+}
+
+struct sec ext_part(int which)
+{
+	READ(struct sec, obj_ext_part(&o, which));
+}
 
 size_t next_type(size_t p, size_t end, unsigned *kind)
 {

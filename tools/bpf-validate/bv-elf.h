@@ -40,8 +40,6 @@ void bv_elf_close(struct bv_elf *e);
 const struct bv_sec *bv_elf_sec(const struct bv_elf *e, const char *name);
 bool bv_elf_func(const struct bv_elf *e, const char *sec, const char *func,
 		 uint32_t *off, uint32_t *size);
-uint16_t bv_u16(const struct bv_elf *e, const void *p);
 uint32_t bv_u32(const struct bv_elf *e, const void *p);
-uint64_t bv_u64(const struct bv_elf *e, const void *p);
 
 #endif

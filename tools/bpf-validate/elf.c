@@ -21,27 +21,12 @@
  * libbpf's per-section loops cheap on hostile input. */
 #define BV_MAX_SECTIONS 65535u
 
-/* A field of the object at P (inside it), in its byte order. */
-static uint64_t at(const struct bv_elf *e, const void *p, int n)
+/* The 32-bit field at P (inside the object), in its byte order. */
+uint32_t bv_u32(const struct bv_elf *e, const void *p)
 {
 	struct obj o = e->o;
 
-	return obj_get(&o, (const uint8_t *)p - e->buf, n);
-}
-
-uint16_t bv_u16(const struct bv_elf *e, const void *p)
-{
-	return at(e, p, 2);
-}
-
-uint32_t bv_u32(const struct bv_elf *e, const void *p)
-{
-	return at(e, p, 4);
-}
-
-uint64_t bv_u64(const struct bv_elf *e, const void *p)
-{
-	return at(e, p, 8);
+	return obj_get(&o, (const uint8_t *)p - e->buf, 4);
 }
 
 static const char *machine_name(uint16_t m)
