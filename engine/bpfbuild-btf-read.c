@@ -1,212 +1,232 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
-/* bpfbuild-btf-read.c: the engine's one object reader, the ground floor of
- * bpfbuild-btf-sort, its --canonical mode and bpfbuild-objinfo
- * (bpfbuild-btf.h): the object read whole into memory, bounds-checked
- * access in its byte order, its sections and symbols, the .BTF header and
- * its types, the .BTF.ext subsections, the prefix maps' match, and the
- * result written out.  It uses nothing of the files above it. */
-#define _POSIX_C_SOURCE 200809L
-#include <errno.h>
+/* bpfbuild-btf-read.c: the engine's one object reader (bpfbuild-btf-read.h),
+ * the ground floor of bpfbuild-btf-sort, its --canonical mode,
+ * bpfbuild-objinfo (through bpfbuild-btf-tool.c) and bpf-validate: an
+ * object in memory read bounds-checked in its byte order, its header,
+ * sections, symbols and relocations, the .BTF header and its types, the
+ * .BTF.ext subsections.  It uses nothing of the files above it, keeps no
+ * state of its own and never exits: a fault is kept in the struct obj. */
 #include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "bpfbuild-btf.h"
+#include "bpfbuild-btf-read.h"
 
-const char *tool_name = "bpfbuild-btf-sort";
-const char *in_path;
-unsigned char *buf;
-size_t len;
-int big;
+static const struct sec no_sec;
 
-void die(const char *why)
+/* The first fault is the one told: what follows it reads zeros. */
+static void fault(struct obj *o, const char *why)
 {
-	fprintf(stderr, "%s: %s: %s\n", tool_name, in_path, why);
-	exit(1);
+	if (!o->err)
+		o->err = why;
 }
 
-void *xcalloc(size_t n, size_t size)
+/* BUF (LEN bytes) as O; refused unless a 64-bit ELF object. */
+int obj_open(struct obj *o, const void *buf, size_t len)
 {
-	void *p = calloc(n ? n : 1, size);
-
-	if (!p)
-		die("out of memory");
-	return p;
-}
-
-/* PATH read into buf; refused unless a 64-bit ELF object. */
-void read_object(const char *path)
-{
-	FILE *f;
-
-	in_path = path;
-	f = fopen(in_path, "rb");
-	if (!f)
-		die(strerror(errno));
-	fseek(f, 0, SEEK_END);
-	len = ftell(f);
-	rewind(f);
-	buf = malloc(len ? len : 1);
-	if (!buf || fread(buf, 1, len, f) != len)
-		die("cannot read it");
-	fclose(f);
-	if (len < 64 || memcmp(buf, "\177ELF", 4) || buf[4] != 2)
-		die("not a 64-bit ELF object");
-	big = buf[5] == 2;
-}
-
-/* The N bytes at OUT written to PATH; nothing left there on failure. */
-void write_object(const char *path, const unsigned char *out, size_t n)
-{
-	FILE *f = fopen(path, "wb");
-
-	if (!f)
-		die("cannot write the output");
-	if (fwrite(out, 1, n, f) != n || fclose(f)) {
-		remove(path);
-		die("cannot write the output");
+	o->buf = buf;
+	o->len = len;
+	o->err = NULL;
+	if (len < 64 || memcmp(buf, "\177ELF", 4) || o->buf[4] != 2) {
+		fault(o, "not a 64-bit ELF object");
+		return -1;
 	}
+	o->big = o->buf[5] == 2;
+	return 0;
 }
 
-uint64_t get(size_t off, int n)
+uint64_t obj_get(struct obj *o, size_t off, int n)
 {
 	uint64_t v = 0;
 
-	if (off + n > len || off + n < off)
-		die("truncated: an offset points past the end of the file");
+	if (o->err)
+		return 0;
+	if (off + n > o->len || off + n < off) {
+		fault(o, "truncated: an offset points past the end of the file");
+		return 0;
+	}
 	for (int i = 0; i < n; i++)
-		v |= (uint64_t)buf[off + (big ? i : n - 1 - i)] << (8 * (n - 1 - i));
+		v |= (uint64_t)o->buf[off + (o->big ? i : n - 1 - i)] << (8 * (n - 1 - i));
 	return v;
 }
 
-void put(unsigned char *b, size_t off, uint64_t v, int n)
+struct ehdr obj_ehdr(struct obj *o)
 {
-	for (int i = 0; i < n; i++)
-		b[off + (big ? n - 1 - i : i)] = v >> (8 * i);
+	struct ehdr h = { obj_get(o, 0x10, 2), obj_get(o, 0x12, 2), obj_get(o, 0x3a, 2),
+			  obj_get(o, 0x3c, 2), obj_get(o, 0x3e, 2), obj_get(o, 0x28, 8) };
+	return h;
 }
 
-void put32(size_t off, uint32_t v)
+/* e_shnum: extended numbering (0, the count in section 0) is the caller's. */
+size_t obj_sec_count(struct obj *o)
 {
-	put(buf, off, v, 4);
+	return obj_get(o, 0x3c, 2);
 }
 
-unsigned sec_count(void)
+/* A field the engine's tools never read (bpf-validate reads it, having
+ * checked that the table holding it is whole): 0 past the end, no fault,
+ * so that the tools refuse exactly what they always refused. */
+static uint64_t soft_get(struct obj *o, size_t off, int n)
 {
-	return get(0x3c, 2);
+	return off + n <= o->len && off + n >= off ? obj_get(o, off, n) : 0;
+}
+
+/* The I-th section header, its name not looked up (bpf-validate reads
+ * the table before it trusts e_shstrndx). */
+struct sec obj_sec_hdr(struct obj *o, size_t i)
+{
+	size_t h = obj_get(o, 0x28, 8) + i * obj_get(o, 0x3a, 2);
+	struct sec s = { obj_get(o, h + 0x18, 8), obj_get(o, h + 0x20, 8), i, obj_get(o, h + 4, 4),
+			 obj_get(o, h + 0x28, 4), soft_get(o, h + 0x2c, 4), obj_get(o, h, 4),
+			 soft_get(o, h + 8, 8), soft_get(o, h + 0x38, 8) };
+
+	return o->err ? no_sec : s;
 }
 
 /* The I-th section header, its name in *NAME ("" when it has none inside
- * the file).  Its extent is not checked: sec_check. */
-struct sec sec_at(unsigned i, const char **name)
+ * the file).  Its extent is not checked: obj_sec_check. */
+struct sec obj_sec_at(struct obj *o, size_t i, const char **name)
 {
-	size_t shoff = get(0x28, 8);
-	unsigned shentsize = get(0x3a, 2), shstrndx = get(0x3e, 2);
-	size_t strtab = get(shoff + (size_t)shstrndx * shentsize + 0x18, 8);
-	size_t h = shoff + (size_t)i * shentsize;
-	size_t n = strtab + get(h, 4);
-	struct sec s = { get(h + 0x18, 8), get(h + 0x20, 8), i, get(h + 4, 4), get(h + 0x28, 4) };
+	size_t shoff = obj_get(o, 0x28, 8), shentsize = obj_get(o, 0x3a, 2);
+	size_t strtab = obj_get(o, shoff + obj_get(o, 0x3e, 2) * shentsize + 0x18, 8);
+	struct sec s = obj_sec_hdr(o, i);
+	size_t n = strtab + s.name;
 
-	*name = n < len && n >= strtab && memchr(buf + n, 0, len - n) ? (char *)buf + n : "";
+	*name = "";
+	if (o->err)
+		return no_sec;
+	if (n < o->len && n >= strtab && memchr(o->buf + n, 0, o->len - n))
+		*name = (const char *)o->buf + n;
 	return s;
 }
 
 /* S, unless its bytes lie past the end of the file (SHT_NOBITS has none). */
-struct sec sec_check(struct sec s)
+struct sec obj_sec_check(struct obj *o, struct sec s)
 {
-	if (s.type != 8 && (s.off + s.size > len || s.off + s.size < s.off))
-		die("a section lies past the end of the file");
-	return s;
-}
-
-/* The last section named NAME; size 0 when absent. */
-struct sec find_sec(const char *name)
-{
-	struct sec s = { 0, 0, 0, 0, 0 };
-	const char *n;
-
-	for (unsigned i = 0; i < sec_count(); i++) {
-		struct sec t = sec_at(i, &n);
-
-		if (!strcmp(n, name))
-			s = sec_check(t);
+	if (o->err)
+		return no_sec;
+	if (s.type != 8 && (s.off + s.size > o->len || s.off + s.size < s.off)) {
+		fault(o, "a section lies past the end of the file");
+		return no_sec;
 	}
 	return s;
 }
 
+/* The last section named NAME; size 0 when absent. */
+struct sec obj_find_sec(struct obj *o, const char *name)
+{
+	struct sec s = no_sec;
+	const char *n;
+
+	for (size_t i = 0; i < obj_sec_count(o) && !o->err; i++) {
+		struct sec t = obj_sec_at(o, i, &n);
+
+		if (!strcmp(n, name))
+			s = obj_sec_check(o, t);
+	}
+	return o->err ? no_sec : s;
+}
+
 /* The I-th symbol of SYMTAB (an Elf64_Sym table), its name from the string
  * table SYMTAB links to ("" when none). */
-struct sym sym_at(struct sec symtab, size_t i)
+struct sym obj_sym_at(struct obj *o, struct sec symtab, size_t i)
 {
-	const char *ignored;
-	struct sec str = sec_check(sec_at(symtab.link, &ignored));
+	struct sec str = obj_sec_check(o, obj_sec_hdr(o, symtab.link));
 	size_t p = symtab.off + 24 * i;
-	size_t n = get(p, 4);
-	struct sym y = { "", get(p + 6, 2), get(p + 4, 1) & 0xf };
+	unsigned n = obj_get(o, p, 4);
+	struct sym y = { "", obj_get(o, p + 6, 2), obj_get(o, p + 4, 1) & 0xf, 0, n, 0, 0, p };
 
-	if (n < str.size && memchr(buf + str.off + n, 0, str.size - n))
-		y.name = (char *)buf + str.off + n;
+	y.bind = obj_get(o, p + 4, 1) >> 4;
+	y.value = soft_get(o, p + 8, 8);
+	y.size = soft_get(o, p + 16, 8);
+	if (!o->err && n < str.size && memchr(o->buf + str.off + n, 0, str.size - n))
+		y.name = (const char *)o->buf + str.off + n;
 	return y;
 }
 
-/* The .BTF header's parts, its size and file offsets; all 0 without .BTF. */
-struct btf_parts btf_parts(void)
+/* The I-th relocation of REL (an Elf64_Rel table). */
+struct rel obj_rel_at(struct obj *o, struct sec rel, size_t i)
 {
-	struct sec btf = find_sec(".BTF");
-	struct btf_parts b = { 0, 0, 0, 0, 0 };
+	size_t p = rel.off + 16 * i;
+	uint64_t info = obj_get(o, p + 8, 8);
+	struct rel r = { obj_get(o, p, 8), info >> 32, (uint32_t)info };
+
+	return r;
+}
+
+/* The .BTF header's parts, its size and file offsets; all 0 without .BTF
+ * (or with an empty one). */
+struct btf_parts obj_btf_parts(struct obj *o)
+{
+	struct sec btf = obj_find_sec(o, ".BTF");
+	struct btf_parts b = { 0, 0, 0, 0, 0 }, none = b;
 
 	if (!btf.size)
 		return b;
-	if (btf.size < 24 || get(btf.off, 2) != 0xeb9f)
-		die(".BTF has no BTF header");
-	b.hdr = get(btf.off + 4, 4);
-	if (b.hdr < 24 || b.hdr > btf.size)
-		die("the .BTF header is not 24 bytes or more within its section");
-	b.types = btf.off + b.hdr + get(btf.off + 8, 4);
-	b.types_end = b.types + get(btf.off + 12, 4);
-	b.strs = btf.off + b.hdr + get(btf.off + 16, 4);
-	b.strs_len = get(btf.off + 20, 4);
-	if (b.types_end > btf.off + btf.size || b.strs + b.strs_len > btf.off + btf.size ||
-	    !b.strs_len || buf[b.strs + b.strs_len - 1])
-		die("the .BTF header points past its section, or its strings do not end in a NUL");
+	if (btf.size < 24 || obj_get(o, btf.off, 2) != 0xeb9f) {
+		fault(o, ".BTF has no BTF header");
+		return none;
+	}
+	b.hdr = obj_get(o, btf.off + 4, 4);
+	if (b.hdr < 24 || b.hdr > btf.size) {
+		fault(o, "the .BTF header is not 24 bytes or more within its section");
+		return none;
+	}
+	b.types = btf.off + b.hdr + obj_get(o, btf.off + 8, 4);
+	b.types_end = b.types + obj_get(o, btf.off + 12, 4);
+	b.strs = btf.off + b.hdr + obj_get(o, btf.off + 16, 4);
+	b.strs_len = obj_get(o, btf.off + 20, 4);
+	/* The last byte read through obj_get: a SHT_NOBITS .BTF has no bytes
+	 * of its own in the file. */
+	if (o->err || b.types_end > btf.off + btf.size || b.strs + b.strs_len > btf.off + btf.size ||
+	    !b.strs_len || obj_get(o, b.strs + b.strs_len - 1, 1)) {
+		fault(o, "the .BTF header points past its section, or its strings do not end in a NUL");
+		return none;
+	}
 	return b;
 }
 
-/* The type at P (below END): its kind, and where the next one starts. */
-size_t next_type(size_t p, size_t end, unsigned *kind)
+/* The type at P (below END): its kind, and where the next one starts
+ * (END after a fault). */
+size_t obj_next_type(struct obj *o, size_t p, size_t end, unsigned *kind)
 {
-	uint32_t info = get(p + 4, 4);
+	uint32_t info = obj_get(o, p + 4, 4);
 	size_t sz = type_size(*kind = (info >> 24) & 0x1f, info & 0xffff);
 
+	if (o->err)
+		return end;
 	if (!sz)
-		die("a BTF kind this program does not know: leave it unsorted (drop --btf-sort)");
-	if (p + sz > end)
-		die("the BTF types run past their section");
-	return p + sz;
+		fault(o, "a BTF kind this program does not know: leave it unsorted (drop --btf-sort)");
+	else if (p + sz > end)
+		fault(o, "the BTF types run past their section");
+	return o->err ? end : p + sz;
 }
 
 /* .BTF.ext's subsection WHICH (EXT_FUNC, EXT_LINE, EXT_CORE), as a file
  * offset and length (record size, then per section its name, count and
  * records); size 0 when absent, as in a header too short to hold it. */
-struct sec ext_part(int which)
+struct sec obj_ext_part(struct obj *o, int which)
 {
-	struct sec ext = find_sec(".BTF.ext"), part = { 0, 0, 0, 0, 0 };
+	struct sec ext = obj_find_sec(o, ".BTF.ext"), part = no_sec;
 	size_t eh;
 
 	if (!ext.size)
 		return part;
-	if (ext.size < 8 || get(ext.off, 2) != 0xeb9f)
-		die(".BTF.ext has no BTF magic");
-	eh = get(ext.off + 4, 4);
-	if (eh < 24 || eh > ext.size)
-		die("the .BTF.ext header is not 24 bytes or more within its section");
+	if (ext.size < 8 || obj_get(o, ext.off, 2) != 0xeb9f) {
+		fault(o, ".BTF.ext has no BTF magic");
+		return no_sec;
+	}
+	eh = obj_get(o, ext.off + 4, 4);
+	if (eh < 24 || eh > ext.size) {
+		fault(o, "the .BTF.ext header is not 24 bytes or more within its section");
+		return no_sec;
+	}
 	if (eh < 16 + 8 * (size_t)which)
 		return part;
-	part.off = ext.off + eh + get(ext.off + 8 + 8 * which, 4);
-	part.size = get(ext.off + 12 + 8 * which, 4);
+	part.off = ext.off + eh + obj_get(o, ext.off + 8 + 8 * which, 4);
+	part.size = obj_get(o, ext.off + 12 + 8 * which, 4);
 	if (part.size && part.off + part.size > ext.off + ext.size)
-		die("a .BTF.ext subsection lies outside its section");
-	return part;
+		fault(o, "a .BTF.ext subsection lies outside its section");
+	return o->err ? no_sec : part;
 }
 
 size_t type_size(unsigned kind, unsigned vlen)
@@ -222,18 +242,4 @@ size_t type_size(unsigned kind, unsigned vlen)
 		return 12;
 	}
 	return 0;
-}
-
-const char *prefix_map_match(char **maps, int nmaps, const char *s, size_t n, size_t *old_len)
-{
-	const char *nw = NULL;
-
-	for (int i = 0; i < nmaps; i++) {
-		const char *eq = strchr(maps[i], '=');
-		size_t l = eq - maps[i];
-
-		if (l && l <= n && !strncmp(s, maps[i], l) && (s[l] == '/' || !s[l]))
-			*old_len = l, nw = eq + 1;
-	}
-	return nw;
 }

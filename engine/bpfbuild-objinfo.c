@@ -141,7 +141,7 @@ static void put_btf(void)
  * them, the undefined symbols, and the defined ones with their values. */
 static void put_elf(void)
 {
-	struct sec symtab = { 0, 0, 0, 0, 0 };
+	struct sec symtab = { 0 };
 	int btf = 0, ext = 0;
 	const char *name;
 

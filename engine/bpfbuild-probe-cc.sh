@@ -20,7 +20,7 @@
 # Without it nothing can be measured: BPF is off, with the reason.
 objinfo_ready() {
 	[ ! -x "$objinfo" ] || return 0
-	"${CC_FOR_BUILD:-cc}" -o "$objinfo" "$here/bpfbuild-objinfo.c" "$here/bpfbuild-btf-read.c" \
+	"${CC_FOR_BUILD:-cc}" -o "$objinfo" "$here/bpfbuild-objinfo.c" "$here/bpfbuild-btf-read.c" "$here/bpfbuild-btf-tool.c" \
 		>"$work/objinfo.log" 2>&1 && return 0
 	why=$(grep -m1 . "$work/objinfo.log" | cut -c1-100)
 	command -v "${CC_FOR_BUILD:-cc}" >/dev/null 2>&1 || why="not found"

@@ -78,7 +78,9 @@ assert_grep "^lsm_file_open\\.bpf\\.o +vm_file_open +.* pass\$" "$log" "the VM's
 assert_grep '^ +GEN +bpf-validate$' "$T/dist.log" "make distcheck"
 assert_grep '^PASS: src/execcount\.bpf\.o$' "$T/dist.log" "make distcheck"
 tar -tvzf "$b/execcount-1.0.tar.gz" >"$T/list"
-for f in bpf-validate/main.c bpf-validate/bpf-validate.h bpf-validate/bv-config.h bpf-vm/bpf-vm-verify; do
+# bpf-validate reads its objects through the engine's reader, shipped too.
+for f in bpf-validate/main.c bpf-validate/bpf-validate.h bpf-validate/bv-config.h bpf-vm/bpf-vm-verify \
+	bpfbuild-btf-read.c bpfbuild-btf-read.h; do
 	grep -qE "^-[^ ]* .* execcount-1\\.0/build-aux/bpfbuild/$f\$" "$T/list" || fail "the tarball lacks $f as a regular file"
 done
 (cd "$b" && make clean) >"$T/clean.log" 2>&1 || { cat "$T/clean.log"; fail "make clean"; }

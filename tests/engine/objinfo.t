@@ -9,7 +9,7 @@
 . "$(dirname "$0")/../safety/lib-bad-input.sh"
 E=$BPFBUILD_TOP/engine
 command -v clang >/dev/null || skip "no clang"
-cc -o "$T/objinfo" "$E/bpfbuild-objinfo.c" "$E/bpfbuild-btf-read.c" || fail "bpfbuild-objinfo does not build"
+cc -o "$T/objinfo" "$E/bpfbuild-objinfo.c" "$E/bpfbuild-btf-read.c" "$E/bpfbuild-btf-tool.c" || fail "bpfbuild-objinfo does not build"
 get() { sed -n "s/^$1=//p" "$2"; }
 
 # A program as real ones are written: a CO-RE read through a const pointer,

@@ -82,7 +82,7 @@ echo '#define BV_VERSION "lint"' >"$T/inc/bv-config.h"
 src=$BPFBUILD_TOP/tools/bpf-validate
 rc=0
 # shellcheck disable=SC2046 # pkg-config prints words
-layers bpf-validate "$src" "util.c" -- -std=gnu11 -D_GNU_SOURCE -I"$src" -I"$T/inc" \
+layers bpf-validate "$src" "util.c" -- -std=gnu11 -D_GNU_SOURCE -I"$src" -I"$BPFBUILD_TOP/engine" -I"$T/inc" \
 	$(pkg-config --cflags libbpf libelf) >"$T/bv.out" || rc=$?
 note "the engine's BTF tools"
 layers engine "$BPFBUILD_TOP/engine" "bpfbuild-btf-read.c" -- -std=gnu11 \

@@ -11,11 +11,13 @@
 src=$BPFBUILD_TOP/tools/bpf-validate
 logs=$BPFBUILD_TOP/tests/validate/vlog
 # vlog.c with bpf-validate's part that never calls bpf() (meson.build's
-# bpf_validate_static_sources, as the fuzzer links it).
-static=()
+# bpf_validate_static_sources, as the fuzzer links it, the engine's object
+# reader among them).
+engine=$BPFBUILD_TOP/engine
+static=("$engine/bpfbuild-btf-read.c")
 for f in annot btfcheck btfext elf externs lbpf object static util; do static+=("$src/$f.c"); done
 # shellcheck disable=SC2046 # pkg-config prints words
-cc -O2 -Wall -Werror -std=gnu11 -D_GNU_SOURCE -I"$src" $(pkg-config --cflags libbpf libelf) \
+cc -O2 -Wall -Werror -std=gnu11 -D_GNU_SOURCE -I"$src" -I"$engine" $(pkg-config --cflags libbpf libelf) \
 	"$logs/reason.c" "$src/vlog.c" "${static[@]}" $(pkg-config --libs libbpf libelf) \
 	-o "$T/reason" || fail "the log reader's driver does not build"
 

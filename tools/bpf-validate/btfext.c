@@ -2,9 +2,10 @@
 /*
  * .BTF.ext layout (include/uapi/linux/btf.h has only .BTF; this follows
  * libbpf's btf_ext_header): magic 0xeB9F, version 1, flags, hdr_len, then
- * {func_info,line_info}_{off,len} and, when hdr_len >= 32, core_relo_{off,len}.
- * Each block is a u32 record size, then per ELF section {sec_name_off,
- * num_info, records...}.  Every offset is checked against the section size.
+ * {func_info,line_info}_{off,len} and, when hdr_len >= 32, core_relo_{off,len}:
+ * the engine's reader (obj_ext_part) reads and checks the header.  Each
+ * block is a u32 record size, then per ELF section {sec_name_off, num_info,
+ * records...}, each checked here against the block.
  */
 #include <elf.h>
 #include <stdlib.h>
@@ -15,31 +16,20 @@
 #include "bpf-validate.h"
 #include "btfext.h"
 
-#define BTF_MAGIC_NATIVE 0xeB9F
-
-int bv_btf_strings(const struct bv_elf *e, const struct bv_sec *btf,
-		   struct bv_btf_strs *out, char **why)
+/* The .BTF string table, its header read by the engine's reader. */
+int bv_btf_strings(const struct bv_elf *e, struct bv_btf_strs *out, char **why)
 {
-	const uint8_t *d = btf->data;
-	uint32_t hdr_len, str_off, str_len;
+	const struct bv_sec *btf = bv_elf_sec(e, ".BTF");
+	struct obj o = e->o;
+	struct btf_parts p = obj_btf_parts(&o);
 
 	memset(out, 0, sizeof(*out));
-	if (!d || btf->size < 24 || bv_u16(e, d) != BTF_MAGIC_NATIVE) {
-		*why = xstrdup("bad .BTF header");
+	if (o.err || !btf || !btf->data) {
+		*why = xstrdup(o.err ? o.err : ".BTF holds no bytes");
 		return -1;
 	}
-	hdr_len = bv_u32(e, d + 4);
-	str_off = bv_u32(e, d + 16);
-	str_len = bv_u32(e, d + 20);
-	if (hdr_len < 24 || hdr_len > btf->size ||
-	    str_off > btf->size - hdr_len ||
-	    str_len > btf->size - hdr_len - str_off || !str_len ||
-	    d[hdr_len + str_off + str_len - 1] != '\0') {
-		*why = xstrdup(".BTF string section is out of bounds");
-		return -1;
-	}
-	out->s = (const char *)d + hdr_len + str_off;
-	out->len = str_len;
+	out->s = (const char *)e->buf + p.strs;
+	out->len = p.strs_len;
 	return 0;
 }
 
@@ -103,46 +93,34 @@ static int parse_info(const struct bv_elf *e, const uint8_t *blk,
 	return 0;
 }
 
-int bv_btfext_parse(const struct bv_elf *e, const struct bv_sec *ext,
-		    const struct bv_btf_strs *strs, struct bv_btfext *out,
-		    char **why)
+/* Each subsection's place is the engine reader's answer (obj_ext_part). */
+int bv_btfext_parse(const struct bv_elf *e, const struct bv_btf_strs *strs,
+		    struct bv_btfext *out, char **why)
 {
-	const uint8_t *d = ext->data;
-	uint32_t hdr_len;
+	struct obj o = e->o;
 	struct {
 		struct bv_ext_info *info;
-		uint32_t hdr_pos, min_rec;
+		uint32_t min_rec;
 		const char *what;
 	} blocks[] = {
-		{ &out->func, 8, 8, "func_info" },
-		{ &out->line, 16, 16, "line_info" },
-		{ &out->core, 24, 16, "core_relo" },
+		[EXT_FUNC] = { &out->func, 8, "func_info" },
+		[EXT_LINE] = { &out->line, 16, "line_info" },
+		[EXT_CORE] = { &out->core, 16, "core_relo" },
 	};
 
 	memset(out, 0, sizeof(*out));
-	if (!d || ext->size < 24 || bv_u16(e, d) != BTF_MAGIC_NATIVE) {
-		*why = xstrdup("bad .BTF.ext header");
+	if (!bv_elf_sec(e, ".BTF.ext")->data) {
+		*why = xstrdup(".BTF.ext holds no bytes");
 		return -1;
 	}
-	hdr_len = bv_u32(e, d + 4);
-	if (hdr_len < 24 || hdr_len > ext->size) {
-		*why = xstrdup(".BTF.ext header length is invalid");
-		return -1;
-	}
-	for (size_t i = 0; i < sizeof(blocks) / sizeof(blocks[0]); i++) {
-		uint32_t off, len;
+	for (int i = EXT_FUNC; i <= EXT_CORE; i++) {
+		struct sec part = obj_ext_part(&o, i);
 
-		/* core_relo exists only in the 32-byte header. */
-		if (blocks[i].hdr_pos + 8 > hdr_len)
-			break;
-		off = bv_u32(e, d + blocks[i].hdr_pos);
-		len = bv_u32(e, d + blocks[i].hdr_pos + 4);
-		if (off > ext->size - hdr_len || len > ext->size - hdr_len - off) {
-			*why = xasprintf(".BTF.ext %s block lies outside the section",
-					 blocks[i].what);
+		if (o.err) {
+			*why = xstrdup(o.err);
 			return -1;
 		}
-		if (parse_info(e, d + hdr_len + off, len, blocks[i].min_rec,
+		if (parse_info(e, e->buf + part.off, part.size, blocks[i].min_rec,
 			       strs, blocks[i].info, blocks[i].what, why))
 			return -1;
 	}

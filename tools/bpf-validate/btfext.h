@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Raw readers for the .BTF string table and the .BTF.ext sections (func_info,
- * line_info, core_relo).  libbpf 1.1 has no public API for .BTF.ext. */
+/* The .BTF string table and the .BTF.ext records (func_info, line_info,
+ * core_relo), through the engine's object reader: libbpf 1.1 has no public
+ * API for .BTF.ext. */
 #ifndef BV_BTFEXT_H
 #define BV_BTFEXT_H
 
@@ -28,12 +29,10 @@ struct bv_btfext {
 	struct bv_ext_info func, line, core;
 };
 
-int bv_btf_strings(const struct bv_elf *e, const struct bv_sec *btf,
-		   struct bv_btf_strs *out, char **why);
+int bv_btf_strings(const struct bv_elf *e, struct bv_btf_strs *out, char **why);
 const char *bv_btf_str(const struct bv_btf_strs *s, uint32_t off);
-int bv_btfext_parse(const struct bv_elf *e, const struct bv_sec *ext,
-		    const struct bv_btf_strs *strs, struct bv_btfext *out,
-		    char **why);
+int bv_btfext_parse(const struct bv_elf *e, const struct bv_btf_strs *strs,
+		    struct bv_btfext *out, char **why);
 struct btf;
 int bv_btfext_sanity(const struct bv_elf *e, const struct bv_btfext *x,
 		     const struct btf *btf, char **why);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* A bounds-checked view of a BPF ELF object: the section table and the
- * symbols, validated before libbpf sees the file so that corrupt input gives
+ * symbols, read by the engine's one object reader (bpfbuild-btf-read.h)
+ * and validated before libbpf sees the file so that corrupt input gives
  * a one-line cause instead of undefined behaviour in a library. */
 #ifndef BV_ELF_H
 #define BV_ELF_H
@@ -8,6 +9,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "bpfbuild-btf-read.h"
 
 struct bv_sec {
 	const char *name;
@@ -17,13 +20,14 @@ struct bv_sec {
 	uint64_t entsize;
 	const uint8_t *data;	/* NULL for SHT_NOBITS */
 	size_t size;
+	struct sec hdr;		/* the engine reader's view */
 };
 
 struct bv_elf {
 	const uint8_t *buf;
 	size_t len;
+	struct obj o;		/* the engine reader on buf */
 	bool big_endian;
-	bool swap;		/* object byte order differs from the host's */
 	uint16_t machine;
 	struct bv_sec *secs;
 	size_t nsecs;
@@ -36,8 +40,6 @@ void bv_elf_close(struct bv_elf *e);
 const struct bv_sec *bv_elf_sec(const struct bv_elf *e, const char *name);
 bool bv_elf_func(const struct bv_elf *e, const char *sec, const char *func,
 		 uint32_t *off, uint32_t *size);
-uint16_t bv_u16(const struct bv_elf *e, const void *p);
 uint32_t bv_u32(const struct bv_elf *e, const void *p);
-uint64_t bv_u64(const struct bv_elf *e, const void *p);
 
 #endif

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * Reads the ELF headers by hand, byte order aware, and rejects anything that
- * points outside the file, before libbpf (through libelf) parses it.  We do
+ * Reads the ELF headers through the engine's one object reader
+ * (bpfbuild-btf-read.c), byte order aware, and rejects anything that points
+ * outside the file, before libbpf (through libelf) parses it.  We do
  * not open a libelf handle on the buffer ourselves: libbpf hands the same
  * buffer to libelf, which may convert foreign-endian data in place.
  */
@@ -20,30 +21,12 @@
  * libbpf's per-section loops cheap on hostile input. */
 #define BV_MAX_SECTIONS 65535u
 
-static const bool host_big = __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__;
-
-uint16_t bv_u16(const struct bv_elf *e, const void *p)
-{
-	uint16_t v;
-
-	memcpy(&v, p, sizeof(v));
-	return e->swap ? __builtin_bswap16(v) : v;
-}
-
+/* The 32-bit field at P (inside the object), in its byte order. */
 uint32_t bv_u32(const struct bv_elf *e, const void *p)
 {
-	uint32_t v;
+	struct obj o = e->o;
 
-	memcpy(&v, p, sizeof(v));
-	return e->swap ? __builtin_bswap32(v) : v;
-}
-
-uint64_t bv_u64(const struct bv_elf *e, const void *p)
-{
-	uint64_t v;
-
-	memcpy(&v, p, sizeof(v));
-	return e->swap ? __builtin_bswap64(v) : v;
+	return obj_get(&o, (const uint8_t *)p - e->buf, 4);
 }
 
 static const char *machine_name(uint16_t m)
@@ -59,11 +42,6 @@ static const char *machine_name(uint16_t m)
 	default:		return "not BPF";
 	}
 }
-
-#define SHDR_FIELD(e, sh, f) \
-	(sizeof(((Elf64_Shdr *)0)->f) == 8 ? \
-		bv_u64(e, (sh) + offsetof(Elf64_Shdr, f)) : \
-		bv_u32(e, (sh) + offsetof(Elf64_Shdr, f)))
 
 static int fail(char **cause, char *msg)
 {
@@ -105,15 +83,13 @@ static int check_links(struct bv_elf *e, char **cause)
 		const struct bv_sec *st = &e->secs[e->symtab];
 		const struct bv_sec *str = &e->secs[st->link];
 
-		for (size_t off = 0; off < st->size; off += sizeof(Elf64_Sym)) {
-			const uint8_t *sym = st->data + off;
-			uint32_t name = bv_u32(e, sym + offsetof(Elf64_Sym, st_name));
-			uint16_t shndx = bv_u16(e, sym + offsetof(Elf64_Sym, st_shndx));
+		for (size_t k = 0; k < st->size / sizeof(Elf64_Sym); k++) {
+			struct sym y = obj_sym_at(&e->o, st->hdr, k);
 
-			if (name >= str->size)
+			if (y.name_off >= str->size)
 				return fail(cause, xstrdup("a symbol name is outside the string table"));
-			if ((shndx >= e->nsecs && shndx < SHN_LORESERVE) ||
-			    shndx == SHN_XINDEX)
+			if ((y.shndx >= e->nsecs && y.shndx < SHN_LORESERVE) ||
+			    y.shndx == SHN_XINDEX)
 				return fail(cause, xstrdup("a symbol refers to a missing section"));
 		}
 		if (str->data[str->size - 1] != '\0')
@@ -129,10 +105,8 @@ static int check_links(struct bv_elf *e, char **cause)
 			return fail(cause, xasprintf("section %s does not use the symbol table",
 						     s->name));
 		nsyms = e->secs[e->symtab].size / sizeof(Elf64_Sym);
-		for (size_t off = 0; off < s->size; off += sizeof(Elf64_Rel)) {
-			uint64_t info = bv_u64(e, s->data + off + offsetof(Elf64_Rel, r_info));
-
-			if (ELF64_R_SYM(info) >= nsyms)
+		for (size_t k = 0; k < s->size / sizeof(Elf64_Rel); k++) {
+			if (obj_rel_at(&e->o, s->hdr, k).sym >= nsyms)
 				return fail(cause, xasprintf("section %s refers to a missing symbol",
 							     s->name));
 		}
@@ -140,27 +114,24 @@ static int check_links(struct bv_elf *e, char **cause)
 	return 0;
 }
 
-/* The NSECS section headers at SH0 into e->secs, each index and extent
- * checked. */
-static int read_sections(struct bv_elf *e, const uint8_t *sh0, uint64_t nsecs,
-			 char **cause)
+/* The NSECS section headers into e->secs, each index and extent checked. */
+static int read_sections(struct bv_elf *e, uint64_t nsecs, char **cause)
 {
-	const uint8_t *b = e->buf;
 	size_t len = e->len;
 
 	e->nsecs = nsecs;
 	e->secs = xcalloc(nsecs, sizeof(*e->secs));
 	for (size_t i = 0; i < nsecs; i++) {
-		const uint8_t *sh = sh0 + i * sizeof(Elf64_Shdr);
+		struct sec h = obj_sec_hdr(&e->o, i);
 		struct bv_sec *s = &e->secs[i];
-		uint64_t off = SHDR_FIELD(e, sh, sh_offset);
-		uint64_t size = SHDR_FIELD(e, sh, sh_size);
+		uint64_t off = h.off, size = h.size;
 
-		s->type = SHDR_FIELD(e, sh, sh_type);
-		s->flags = SHDR_FIELD(e, sh, sh_flags);
-		s->link = SHDR_FIELD(e, sh, sh_link);
-		s->info = SHDR_FIELD(e, sh, sh_info);
-		s->entsize = SHDR_FIELD(e, sh, sh_entsize);
+		s->hdr = h;
+		s->type = h.type;
+		s->flags = h.flags;
+		s->link = h.link;
+		s->info = h.info;
+		s->entsize = h.entsize;
 		s->size = size;
 		if (i == 0)
 			continue;
@@ -178,7 +149,7 @@ static int read_sections(struct bv_elf *e, const uint8_t *sh0, uint64_t nsecs,
 		if (off > len || size > len - off)
 			return fail(cause, xasprintf("section %zu extends past the end of the file (truncated?)",
 						     i));
-		s->data = b + off;
+		s->data = e->buf + off;
 	}
 	return 0;
 }
@@ -186,10 +157,10 @@ static int read_sections(struct bv_elf *e, const uint8_t *sh0, uint64_t nsecs,
 static int elf_open(struct bv_elf *e, const void *buf, size_t len, char **cause)
 {
 	const uint8_t *b = buf;
-	uint64_t shoff, nsecs, names_size;
-	uint16_t shentsize;
+	uint64_t nsecs, names_size;
 	uint32_t shstrndx;
-	const uint8_t *sh0;
+	struct ehdr h;
+	struct sec sh0;
 
 	memset(e, 0, sizeof(*e));
 	e->buf = b;
@@ -203,45 +174,45 @@ static int elf_open(struct bv_elf *e, const void *buf, size_t len, char **cause)
 	if (b[EI_DATA] != ELFDATA2LSB && b[EI_DATA] != ELFDATA2MSB)
 		return fail(cause, xstrdup("ELF header has an invalid byte order"));
 	e->big_endian = b[EI_DATA] == ELFDATA2MSB;
-	e->swap = e->big_endian != host_big;
 	if (len < sizeof(Elf64_Ehdr))
 		return fail(cause, xstrdup("truncated ELF header"));
+	if (obj_open(&e->o, b, len))	/* what it checks, checked above */
+		return fail(cause, xstrdup(e->o.err));
 
-	e->machine = bv_u16(e, b + offsetof(Elf64_Ehdr, e_machine));
+	h = obj_ehdr(&e->o);
+	e->machine = h.machine;
 	if (e->machine != EM_BPF)
 		return fail(cause, xasprintf("not a BPF object: ELF machine %u (%s), expected %u (BPF)",
 					     e->machine, machine_name(e->machine), EM_BPF));
-	if (bv_u16(e, b + offsetof(Elf64_Ehdr, e_type)) != ET_REL)
+	if (h.type != ET_REL)
 		return fail(cause, xstrdup("not a relocatable ELF object (ET_REL)"));
 
-	shoff = bv_u64(e, b + offsetof(Elf64_Ehdr, e_shoff));
-	shentsize = bv_u16(e, b + offsetof(Elf64_Ehdr, e_shentsize));
-	nsecs = bv_u16(e, b + offsetof(Elf64_Ehdr, e_shnum));
-	shstrndx = bv_u16(e, b + offsetof(Elf64_Ehdr, e_shstrndx));
-	if (!shoff)
+	nsecs = h.shnum;
+	shstrndx = h.shstrndx;
+	if (!h.shoff)
 		return fail(cause, xstrdup("ELF object has no section headers"));
-	if (shentsize != sizeof(Elf64_Shdr))
+	if (h.shentsize != sizeof(Elf64_Shdr))
 		return fail(cause, xasprintf("ELF section header size is %u, expected %zu",
-					     shentsize, sizeof(Elf64_Shdr)));
-	if (shoff > len || len - shoff < sizeof(Elf64_Shdr))
+					     h.shentsize, sizeof(Elf64_Shdr)));
+	if (h.shoff > len || len - h.shoff < sizeof(Elf64_Shdr))
 		return fail(cause, xstrdup("section header table lies outside the file (truncated?)"));
-	sh0 = b + shoff;
+	sh0 = obj_sec_hdr(&e->o, 0);
 	/* Extended numbering: the real counts live in section header 0. */
 	if (nsecs == 0)
-		nsecs = SHDR_FIELD(e, sh0, sh_size);
+		nsecs = sh0.size;
 	if (shstrndx == SHN_XINDEX)
-		shstrndx = SHDR_FIELD(e, sh0, sh_link);
-	if (nsecs > (len - shoff) / sizeof(Elf64_Shdr))
+		shstrndx = sh0.link;
+	if (nsecs > (len - h.shoff) / sizeof(Elf64_Shdr))
 		return fail(cause, xasprintf("ELF header claims %llu sections, the file holds at most %llu (truncated or corrupt)",
 					     (unsigned long long)nsecs,
-					     (unsigned long long)((len - shoff) / sizeof(Elf64_Shdr))));
+					     (unsigned long long)((len - h.shoff) / sizeof(Elf64_Shdr))));
 	if (nsecs > BV_MAX_SECTIONS)
 		return fail(cause, xasprintf("%llu sections, more than the %u a BPF object may have",
 					     (unsigned long long)nsecs, BV_MAX_SECTIONS));
 	if (!shstrndx || shstrndx >= nsecs)
 		return fail(cause, xstrdup("ELF header has no valid section name table"));
 
-	if (read_sections(e, sh0, nsecs, cause))
+	if (read_sections(e, nsecs, cause))
 		return -1;
 
 	/* Section names: copy so that every name is NUL-terminated. */
@@ -255,8 +226,7 @@ static int elf_open(struct bv_elf *e, const void *buf, size_t len, char **cause)
 	e->names = xcalloc(1, names_size + 1);
 	memcpy(e->names, e->secs[shstrndx].data, names_size);
 	for (size_t i = 0; i < nsecs; i++) {
-		uint32_t n = bv_u32(e, sh0 + i * sizeof(Elf64_Shdr) +
-				       offsetof(Elf64_Shdr, sh_name));
+		uint32_t n = e->secs[i].hdr.name;
 
 		if (n >= names_size)
 			return fail(cause, xasprintf("section %zu has a name outside the name table",
@@ -283,37 +253,35 @@ int bv_elf_open(struct bv_elf *e, const void *buf, size_t len, char **cause)
 	return -1;
 }
 
+/* The last section named NAME, as the engine's reader finds it. */
 const struct bv_sec *bv_elf_sec(const struct bv_elf *e, const char *name)
 {
+	const struct bv_sec *s = NULL;
+
 	for (size_t i = 1; i < e->nsecs; i++)
 		if (!strcmp(e->secs[i].name, name))
-			return &e->secs[i];
-	return NULL;
+			s = &e->secs[i];
+	return s;
 }
 
 /* Where FUNC starts in section SEC, from the symbol table. */
 bool bv_elf_func(const struct bv_elf *e, const char *sec, const char *func,
 		 uint32_t *off, uint32_t *size)
 {
-	const struct bv_sec *st, *str;
+	struct obj o = e->o;
+	const struct bv_sec *st;
 
 	if (!e->symtab)
 		return false;
 	st = &e->secs[e->symtab];
-	str = &e->secs[st->link];
-	for (size_t o = 0; o < st->size; o += sizeof(Elf64_Sym)) {
-		const uint8_t *sym = st->data + o;
-		uint32_t name = bv_u32(e, sym + offsetof(Elf64_Sym, st_name));
-		uint16_t shndx = bv_u16(e, sym + offsetof(Elf64_Sym, st_shndx));
-		uint8_t info = sym[offsetof(Elf64_Sym, st_info)];
+	for (size_t k = 0; k < st->size / sizeof(Elf64_Sym); k++) {
+		struct sym y = obj_sym_at(&o, st->hdr, k);
 
-		if (ELF64_ST_TYPE(info) != STT_FUNC || shndx >= e->nsecs)
+		if (y.type != STT_FUNC || y.shndx >= e->nsecs ||
+		    strcmp(y.name, func) || strcmp(e->secs[y.shndx].name, sec))
 			continue;
-		if (strcmp((const char *)str->data + name, func) ||
-		    strcmp(e->secs[shndx].name, sec))
-			continue;
-		*off = bv_u64(e, sym + offsetof(Elf64_Sym, st_value));
-		*size = bv_u64(e, sym + offsetof(Elf64_Sym, st_size));
+		*off = y.value;
+		*size = y.size;
 		return true;
 	}
 	return false;

@@ -32,20 +32,17 @@ static size_t undef_symbol(const struct bv_elf *e, const char *name,
 			   size_t *off, bool *weak)
 {
 	const struct bv_sec *st = &e->secs[e->symtab];
-	const struct bv_sec *str = &e->secs[st->link];
+	struct obj ob = e->o;
 
-	for (size_t o = sizeof(Elf64_Sym); o < st->size; o += sizeof(Elf64_Sym)) {
-		const uint8_t *sym = st->data + o;
-		uint32_t n = bv_u32(e, sym + offsetof(Elf64_Sym, st_name));
-		uint8_t info = sym[offsetof(Elf64_Sym, st_info)];
+	for (size_t k = 1; k < st->size / sizeof(Elf64_Sym); k++) {
+		struct sym y = obj_sym_at(&ob, st->hdr, k);
 
-		if (bv_u16(e, sym + offsetof(Elf64_Sym, st_shndx)) != SHN_UNDEF ||
-		    (ELF64_ST_BIND(info) != STB_GLOBAL && ELF64_ST_BIND(info) != STB_WEAK) ||
-		    strcmp((const char *)str->data + n, name))
+		if (y.shndx != SHN_UNDEF || (y.bind != STB_GLOBAL && y.bind != STB_WEAK) ||
+		    strcmp(y.name, name))
 			continue;
-		*off = (size_t)(st->data - e->buf) + o;
-		*weak = ELF64_ST_BIND(info) == STB_WEAK;
-		return o / sizeof(Elf64_Sym);
+		*off = y.at;
+		*weak = y.bind == STB_WEAK;
+		return k;
 	}
 	return 0;
 }
@@ -55,18 +52,19 @@ static size_t undef_symbol(const struct bv_elf *e, const char *name,
 static void find_users(const struct bv_object *o, const struct bv_elf *e,
 		       size_t sym, bool *users)
 {
+	struct obj ob = e->o;
+
 	for (size_t i = 1; i < e->nsecs; i++) {
 		const struct bv_sec *rel = &e->secs[i], *target;
 
 		if (rel->type != SHT_REL || rel->link != e->symtab ||
 		    !(target = sec_by_index(e, rel->info)))
 			continue;
-		for (size_t off = 0; off + sizeof(Elf64_Rel) <= rel->size;
-		     off += sizeof(Elf64_Rel)) {
-			uint64_t info = bv_u64(e, rel->data + off + offsetof(Elf64_Rel, r_info));
-			uint64_t at = bv_u64(e, rel->data + off + offsetof(Elf64_Rel, r_offset));
+		for (size_t r = 0; r < rel->size / sizeof(Elf64_Rel); r++) {
+			struct rel rl = obj_rel_at(&ob, rel->hdr, r);
+			uint64_t at = rl.offset;
 
-			if (ELF64_R_SYM(info) != sym)
+			if (rl.sym != sym)
 				continue;
 			for (size_t k = 0; k < o->nprogs; k++) {
 				const struct bv_prog *p = &o->progs[k];

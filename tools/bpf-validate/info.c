@@ -131,22 +131,20 @@ static void read_relos(struct info *in, const struct bv_btf_strs *strs)
 static void read_progs(struct info *in)
 {
 	const struct bv_elf *e = &in->elf;
-	const struct bv_sec *st, *str;
+	struct obj o = e->o;
+	const struct bv_sec *st;
 
 	if (!e->symtab)
 		return;
 	st = &e->secs[e->symtab];
-	str = &e->secs[st->link];
-	for (size_t o = 0; o + sizeof(Elf64_Sym) <= st->size; o += sizeof(Elf64_Sym)) {
-		const uint8_t *sym = st->data + o;
-		uint16_t shndx = bv_u16(e, sym + offsetof(Elf64_Sym, st_shndx));
+	for (size_t k = 0; k < st->size / sizeof(Elf64_Sym); k++) {
+		struct sym y = obj_sym_at(&o, st->hdr, k);
 		const struct bv_sec *s;
 		struct info_prog *p;
 
-		if (ELF64_ST_TYPE(sym[offsetof(Elf64_Sym, st_info)]) != STT_FUNC ||
-		    shndx >= e->nsecs)
+		if (y.type != STT_FUNC || y.shndx >= e->nsecs)
 			continue;
-		s = &e->secs[shndx];
+		s = &e->secs[y.shndx];
 		if (s->type != SHT_PROGBITS || !(s->flags & SHF_EXECINSTR))
 			continue;
 		in->progs = realloc(in->progs, (in->nprogs + 1) * sizeof(*in->progs));
@@ -154,9 +152,9 @@ static void read_progs(struct info *in)
 			abort();
 		p = &in->progs[in->nprogs++];
 		p->sec = s->name;
-		p->name = (const char *)str->data + bv_u32(e, sym + offsetof(Elf64_Sym, st_name));
-		p->off = bv_u64(e, sym + offsetof(Elf64_Sym, st_value));
-		p->size = bv_u64(e, sym + offsetof(Elf64_Sym, st_size));
+		p->name = y.name;
+		p->off = y.value;
+		p->size = y.size;
 	}
 }
 
@@ -175,7 +173,7 @@ static void read_info(struct info *in, const void *buf, size_t len)
 	ext = bv_elf_sec(&in->elf, ".BTF.ext");
 	if (!btf)
 		return;
-	if (bv_btf_strings(&in->elf, btf, &strs, &why)) {
+	if (bv_btf_strings(&in->elf, &strs, &why)) {
 		in->error = why;
 		return;
 	}
@@ -193,7 +191,7 @@ static void read_info(struct info *in, const void *buf, size_t len)
 	}
 	if (!ext)
 		return;
-	if (bv_btfext_parse(&in->elf, ext, &strs, &in->ext, &why)) {
+	if (bv_btfext_parse(&in->elf, &strs, &in->ext, &why)) {
 		in->error = why;
 		return;
 	}

@@ -73,23 +73,19 @@ static void check_rel_btf_ext(struct bv_object *o, const struct bv_elf *e)
 	const struct bv_sec *symtab;
 	size_t unknown = 0, moving = 0;
 	uint32_t type = 0;
+	struct obj ob = e->o;
 
 	if (!rel || rel->type != SHT_REL || !rel->data || !e->symtab)
 		return;
 	symtab = &e->secs[e->symtab];	/* elf.c checked every r_sym */
-	for (size_t off = 0; off + sizeof(Elf64_Rel) <= rel->size;
-	     off += sizeof(Elf64_Rel)) {
-		uint64_t info = bv_u64(e, rel->data + off +
-					  offsetof(Elf64_Rel, r_info));
-		const uint8_t *sym = symtab->data +
-				     ELF64_R_SYM(info) * sizeof(Elf64_Sym);
+	for (size_t k = 0; k < rel->size / sizeof(Elf64_Rel); k++) {
+		struct rel r = obj_rel_at(&ob, rel->hdr, k);
 
-		if (ELF64_R_TYPE(info) != R_BPF_64_NODYLD32 &&
-		    ELF64_R_TYPE(info) != R_BPF_64_ABS32) {
-			type = ELF64_R_TYPE(info);
+		if (r.type != R_BPF_64_NODYLD32 && r.type != R_BPF_64_ABS32) {
+			type = r.type;
 			unknown++;
 		}
-		if (bv_u64(e, sym + offsetof(Elf64_Sym, st_value)))
+		if (obj_sym_at(&ob, symtab->hdr, r.sym).value)
 			moving++;
 	}
 	if (unknown)
@@ -237,7 +233,7 @@ static int read_btf(struct bv_object *o, const struct bv_elf *e, struct btf **bt
 					 strerror(err));
 		return -1;
 	} else if (bv_btf_sanity(*btfp, &why) ||
-		   bv_btf_strings(e, btf_sec, strs, &why)) {
+		   bv_btf_strings(e, strs, &why)) {
 		/* libbpf would follow the broken references: do not open. */
 		o->fatal = xasprintf("corrupt .BTF: %s", why);
 		free(why);
@@ -250,7 +246,7 @@ static int read_btf(struct bv_object *o, const struct bv_elf *e, struct btf **bt
 		strlist_addf(&o->warnings,
 			     "has .BTF but no .BTF.ext: no func_info or line_info (was it stripped?)");
 	} else if (o->btf && ext_sec) {
-		if (bv_btfext_parse(e, ext_sec, strs, ext, &why) ||
+		if (bv_btfext_parse(e, strs, ext, &why) ||
 		    bv_btfext_sanity(e, ext, *btfp, &why)) {
 			o->fatal = xasprintf("corrupt .BTF.ext: %s", why);
 			free(why);

@@ -11,7 +11,7 @@ cc=${2:-clang}
 target=${3:-static}
 src=$(cd "$(dirname "$0")/.." && pwd)
 engine=$(cd "$src/../../engine" && pwd)
-common="$src/annot.c $src/btfcheck.c $src/btfext.c $src/elf.c $src/externs.c $src/lbpf.c $src/object.c $src/static.c $src/util.c"
+common="$engine/bpfbuild-btf-read.c $src/annot.c $src/btfcheck.c $src/btfext.c $src/elf.c $src/externs.c $src/lbpf.c $src/object.c $src/static.c $src/util.c"
 case $target in
 static) files="$src/fuzz/fuzz_static.c" ;;
 json) files="$src/fuzz/fuzz_json.c $src/json.c $src/json_tree.c" ;;
@@ -28,6 +28,6 @@ esac
 # shellcheck disable=SC2046,SC2086
 exec "$cc" -g -O1 -std=gnu11 -D_GNU_SOURCE \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	-I"$src" $(pkg-config --cflags libbpf libelf) \
+	-I"$src" -I"$engine" $(pkg-config --cflags libbpf libelf) \
 	$files $common \
 	$(pkg-config --libs libbpf libelf) -o "$out"

@@ -184,6 +184,8 @@ _Noreturn static void fz_exit(int code)
 #undef _POSIX_C_SOURCE
 #include "bpfbuild-btf-read.c"
 #undef _POSIX_C_SOURCE
+#include "bpfbuild-btf-tool.c"
+#undef _POSIX_C_SOURCE
 #include "bpfbuild-btf-sort.c"
 #undef _POSIX_C_SOURCE
 #include "bpfbuild-btf-canon-str.c"
