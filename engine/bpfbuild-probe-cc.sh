@@ -146,6 +146,8 @@ measure() {
 		set_cap btf no "$btf_flag emits no .BTF"
 	fi
 	cflags=$(decided_flags)
+	# The PCH probe's long compiles, beside the probes from here on.
+	pch_start
 
 	link=no
 	if [ "$(cap btf)" = yes ]; then

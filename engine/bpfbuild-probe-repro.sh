@@ -169,42 +169,83 @@ tree_try() {
 		-c "$tt_d/probe.bpf.c" -o "$tt_d/$tt_o.o") >"$work/$tt_log.log" 2>&1
 }
 
-# probe_pch: a precompiled vmlinux.h, if it leaves the final object byte for
-# byte alone.  clang takes it with -include-pch.  (gcc finds NAME.gch
-# before NAME in an include dir, but refuses it with BTF.)
-probe_pch() {
-	pch=
-	if [ -z "$pch_btf" ]; then
-		set_cap pch no "not checked: the precompiled vmlinux.h is turned off (bpf-pch=false, --disable-bpf-pch), or no kernel BTF to try it on"
-		return
-	fi
-	# distcc: bpfbuild-cc runs each compile's front end on the distcc
-	# host, from source whose includes were inlined here.
-	if [ "$distributed" = distcc ] && [ $cc_kind = clang ]; then
-		set_cap pch no "BPF_CC's distcc compiles on other hosts, which the precompiled vmlinux.h does not reach: there each compile parses vmlinux.h, inlined here (-frewrite-includes); the code generation runs here, as the BTF line info needs the source lines"
-		return
-	fi
-	if ! vmlinux_h "$pch_btf"; then
-		set_cap pch no "cannot make a vmlinux.h from $pch_btf"
-		return
-	fi
-	# clang's as bpfbuild-cc makes it: without vmlinux.h's time.
+# pch_paths: where the precompiled vmlinux.h goes, and the words that make
+# and use it.  clang's as bpfbuild-cc makes it: without vmlinux.h's time.
+# (gcc finds NAME.gch before NAME in an include dir, but refuses it with BTF.)
+pch_paths() {
 	if [ $cc_kind = clang ]; then
 		pch_out=$work/vmlinux.h.pch pch_use="-include-pch $work/vmlinux.h.pch" pch_gen="-Xclang -fno-pch-timestamp"
 	else
 		mkdir -p "$work/gch"
 		pch_out=$work/gch/vmlinux.h.gch pch_use="-I$work/gch -H" pch_gen=''
 	fi
-	# The precompile and the compile without it at once (independent).
+}
+
+# pch_compiles: the precompile and the CO-RE program without it, at once
+# (independent); their exit codes go to $work/pch.rc.  The program is
+# compiled as bpfbuild-cc compiles, in probe_path_lengths' first tree,
+# which then takes this object instead of compiling it again.
+pch_compiles() {
+	pch_paths
 	"$cc" $cc_extra $cflags $pch_gen -x c-header "$work/inc/vmlinux.h" -o "$pch_out" >"$work/pchgen.log" 2>&1 &
-	pchgen=$!
-	# As bpfbuild-cc compiles, in probe_path_lengths' first tree, which
-	# then takes this object instead of compiling it again.
+	pc_gen=$!
 	mkdir -p "$work/t"
 	cp "$probes/pch_core.bpf.c" "$work/t/probe.bpf.c"
-	nopch=0
-	tree_try "$work/t" probe nopch $cflags -I"$work/inc" || nopch=$?
-	if ! wait "$pchgen"; then
+	pc_nopch=0 pc_gen_rc=0
+	tree_try "$work/t" probe nopch $cflags -I"$work/inc" || pc_nopch=$?
+	wait "$pc_gen" || pc_gen_rc=$?
+	echo "$pc_gen_rc $pc_nopch" >"$work/pch.rc"
+}
+
+# pch_start: vmlinux.h and pch_compiles, in the background as soon as the
+# flags are likely final (after the btf probe): they are most of a cold
+# probe, and the probes before probe_pch leave a CPU idle.  probe_pch
+# takes their results where the flags stayed the same.
+pch_job='' pch_job_flags=''
+pch_start() {
+	[ -n "$pch_btf" ] && [ -z "$(pch_not_offered)" ] || return 0
+	pch_job_flags=$cflags
+	( vmlinux_h "$pch_btf" || { rm -f "$work/inc/vmlinux.h"; exit 1; }
+	  pch_compiles ) </dev/null >/dev/null 2>&1 &
+	pch_job=$!
+}
+
+# pch_not_offered: why no precompiled vmlinux.h is tried (nothing when it is).
+pch_not_offered() {
+	# distcc: bpfbuild-cc runs each compile's front end on the distcc
+	# host, from source whose includes were inlined here.
+	if [ "$distributed" = distcc ] && [ $cc_kind = clang ]; then
+		echo "BPF_CC's distcc compiles on other hosts, which the precompiled vmlinux.h does not reach: there each compile parses vmlinux.h, inlined here (-frewrite-includes); the code generation runs here, as the BTF line info needs the source lines"
+	fi
+}
+
+# probe_pch: a precompiled vmlinux.h, if it leaves the final object byte for
+# byte alone.  clang takes it with -include-pch.
+probe_pch() {
+	pch=
+	if [ -z "$pch_btf" ]; then
+		set_cap pch no "not checked: the precompiled vmlinux.h is turned off (bpf-pch=false, --disable-bpf-pch), or no kernel BTF to try it on"
+		return
+	fi
+	pch_why=$(pch_not_offered)
+	if [ -n "$pch_why" ]; then
+		set_cap pch no "$pch_why"
+		return
+	fi
+	# pch_start's compiles, where they ran with these flags; else again.
+	[ -z "$pch_job" ] || wait "$pch_job" || :
+	if [ -z "$pch_job" ] || [ "$pch_job_flags" != "$cflags" ] || [ ! -s "$work/pch.rc" ]; then
+		rm -f "$work/pch.rc"
+		if ! vmlinux_h "$pch_btf"; then
+			set_cap pch no "cannot make a vmlinux.h from $pch_btf"
+			return
+		fi
+		pch_compiles
+	fi
+	pch_job=''
+	pch_paths
+	read -r pchgen nopch <"$work/pch.rc"
+	if [ "$pchgen" != 0 ]; then
 		set_cap pch no "cannot precompile vmlinux.h: $(grep -m1 -E 'error' "$work/pchgen.log" | cut -c1-120)"
 	elif [ "$nopch" != 0 ]; then
 		rm -f "$work/t/probe.o"
