@@ -23,6 +23,7 @@ distccd_start() {
 		--port "$port" --log-file "$DISTCCD_LOG" --log-level info --pid-file "$T/dd/pid" -j 2 &
 	distccd_pid=$!
 	# Its own process group (setsid): the preforked children go with it.
+	# shellcheck disable=SC2154 # _own_run_dir: lib.sh's
 	trap 'kill -- -"$distccd_pid" 2>/dev/null; rm -rf "$T" ${_own_run_dir:+"$_own_run_dir"}' EXIT
 	for _ in $(seq 50); do
 		grep -q 'listening on' "$DISTCCD_LOG" 2>/dev/null && break

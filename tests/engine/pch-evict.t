@@ -21,7 +21,7 @@ make_pch() {
 }
 # key N: the entry whose header is header N.
 key() { grep -lx "struct s$1 { int a; };" "$BPFBUILD_PROBE_CACHE"/pch-*.h | sed 's#.*/pch-##; s#\.h$##'; }
-entries() { ls -A "$BPFBUILD_PROBE_CACHE" | grep -cE '^pch-[0-9a-f]{64}\.sum$'; }
+entries() { find "$BPFBUILD_PROBE_CACHE" -maxdepth 1 -regextype posix-extended -regex '.*/pch-[0-9a-f]{64}\.sum' | wc -l; }
 
 for n in 1 2 3 4; do make_pch $n; done
 assert_eq "entries after four headers" 4 "$(entries)"
