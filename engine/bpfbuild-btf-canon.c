@@ -51,50 +51,56 @@ static void ext_word(size_t off)
 	ext_words[n_ext_words++] = off;
 }
 
+/* Rewrite in OUT the record at P: the type id at REF (if any), the
+ * strings at S1, S2 (if any). */
+static void map_record(unsigned char *out, const uint32_t *remap, size_t p,
+		       int ref, int s1, int s2)
+{
+	if (ref >= 0) {
+		uint32_t id = get(p + ref, 4);
+
+		if (id > nty)
+			die("a .BTF.ext record refers to a type id past the last type");
+		put(out, p + ref, remap[id], 4);
+		ext_word(p + ref);
+	}
+	if (s1 >= 0) {
+		put(out, p + s1, intern(mapped(get(p + s1, 4))), 4);
+		ext_word(p + s1);
+	}
+	if (s2 >= 0) {
+		put(out, p + s2, intern(mapped(get(p + s2, 4))), 4);
+		ext_word(p + s2);
+	}
+}
+
 /* Rewrite the .BTF.ext subsection at [p, p+n) in OUT (the output copy of
  * the input file's bytes): its section names, and in each record of at
  * least MIN bytes the type id at REF (if any) and the strings at S1, S2. */
 static void map_ext(unsigned char *out, const uint32_t *remap, size_t p, size_t n,
 		    size_t min, int ref, int s1, int s2)
 {
-	size_t end = p + n, rec;
+	struct sec part = { .off = p, .size = n };
+	struct ext_walk w;
+	struct ext_block b;
+	int r;
 
 	if (!n)
 		return;
-	if (n < 4 || end > ext_end || end < p)
+	if (n < 4 || p + n > ext_end || p + n < p)
 		die("a .BTF.ext subsection lies outside its section");
-	rec = get(p, 4);
-	if (rec < min)
+	w = ext_walk(part);
+	if (w.rec < min)
 		die("a .BTF.ext record is smaller than its fields");
-	for (p += 4; p < end;) {
-		size_t num;
-
-		if (end - p < 8)
+	while ((r = ext_next(&w, &b)) != EXT_END) {
+		if (r == EXT_CUT)
 			die("a .BTF.ext subsection ends inside a record header");
-		put(out, p, intern(mapped(get(p, 4))), 4);
-		ext_word(p);
-		num = get(p + 4, 4);
-		p += 8;
-		if (num > (end - p) / rec)
+		put(out, b.at, intern(mapped(b.name_off)), 4);
+		ext_word(b.at);
+		if (r == EXT_OVER)
 			die("a .BTF.ext section holds more records than bytes");
-		for (size_t i = 0; i < num; i++, p += rec) {
-			if (ref >= 0) {
-				uint32_t id = get(p + ref, 4);
-
-				if (id > nty)
-					die("a .BTF.ext record refers to a type id past the last type");
-				put(out, p + ref, remap[id], 4);
-				ext_word(p + ref);
-			}
-			if (s1 >= 0) {
-				put(out, p + s1, intern(mapped(get(p + s1, 4))), 4);
-				ext_word(p + s1);
-			}
-			if (s2 >= 0) {
-				put(out, p + s2, intern(mapped(get(p + s2, 4))), 4);
-				ext_word(p + s2);
-			}
-		}
+		for (size_t i = 0; i < b.num; i++)
+			map_record(out, remap, b.recs + i * w.rec, ref, s1, s2);
 	}
 }
 

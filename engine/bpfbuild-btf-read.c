@@ -229,6 +229,36 @@ struct sec obj_ext_part(struct obj *o, int which)
 	return o->err ? no_sec : part;
 }
 
+/* A walk over PART's blocks; its record size is read when PART has any
+ * bytes (a part under 4 bytes is the caller's to refuse or ignore). */
+struct ext_walk obj_ext_walk(struct obj *o, struct sec part)
+{
+	struct ext_walk w = { part.off + 4, part.off + part.size,
+			      part.size ? obj_get(o, part.off, 4) : 0 };
+
+	return w;
+}
+
+/* The next block of W in B: EXT_BLOCK, its records within the part;
+ * EXT_END after the last; EXT_CUT when fewer bytes than a block header
+ * are left; EXT_OVER (B's header still read, nothing skipped) when its
+ * records would run past the part or the record size is 0. */
+int obj_ext_next(struct obj *o, struct ext_walk *w, struct ext_block *b)
+{
+	if (w->p >= w->end)
+		return EXT_END;
+	if (w->end - w->p < 8)
+		return EXT_CUT;
+	b->at = w->p;
+	b->name_off = obj_get(o, w->p, 4);
+	b->num = obj_get(o, w->p + 4, 4);
+	b->recs = w->p += 8;
+	if (o->err || !w->rec || b->num > (w->end - w->p) / w->rec)
+		return EXT_OVER;
+	w->p += b->num * w->rec;
+	return EXT_BLOCK;
+}
+
 size_t type_size(unsigned kind, unsigned vlen)
 {
 	switch (kind) {

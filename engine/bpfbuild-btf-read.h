@@ -46,5 +46,14 @@ struct rel obj_rel_at(struct obj *o, struct sec rel, size_t i);
 struct btf_parts obj_btf_parts(struct obj *o);
 size_t obj_next_type(struct obj *o, size_t p, size_t end, unsigned *kind);
 struct sec obj_ext_part(struct obj *o, int which);
+/* The one walk over a .BTF.ext subsection's blocks (obj_ext_part's part):
+ * its record size REC, then per ELF section a block {sec_name_off,
+ * num_info} and num_info records of REC bytes.  Each caller checks REC and
+ * says each fault its own way. */
+struct ext_walk { size_t p, end, rec; };
+struct ext_block { size_t at, recs, num; uint32_t name_off; };	/* at: its header */
+enum { EXT_END, EXT_BLOCK, EXT_CUT, EXT_OVER };
+struct ext_walk obj_ext_walk(struct obj *o, struct sec part);
+int obj_ext_next(struct obj *o, struct ext_walk *w, struct ext_block *b);
 size_t type_size(unsigned kind, unsigned vlen);
 #endif

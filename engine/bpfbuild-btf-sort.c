@@ -163,20 +163,22 @@ static void map_ref(size_t off)
  * records hold a type id at TYPE_AT. */
 static void map_ext(size_t p, size_t n, size_t type_at)
 {
-	size_t end = p + n, rec;
+	struct sec part = { .off = p, .size = n };
+	struct ext_walk w;
+	struct ext_block b;
+	int r;
 
 	if (!n)
 		return;
-	rec = get(p, 4);
-	if (rec < type_at + 4)
+	w = ext_walk(part);
+	if (w.rec < type_at + 4)
 		die("a .BTF.ext record is smaller than its fields");
-	for (p += 4; p + 8 <= end;) {
-		size_t num = get(p + 4, 4);
-		p += 8;
-		if (num > (end - p) / rec)
+	/* A block header cut short at the end is left as it is. */
+	while ((r = ext_next(&w, &b)) != EXT_END && r != EXT_CUT) {
+		if (r == EXT_OVER)
 			die("a .BTF.ext section holds more records than bytes");
-		for (size_t i = 0; i < num; i++, p += rec)
-			map_ref(p + type_at);
+		for (size_t i = 0; i < b.num; i++)
+			map_ref(b.recs + i * w.rec + type_at);
 	}
 }
 

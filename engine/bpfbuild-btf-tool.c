@@ -131,6 +131,16 @@ struct sec ext_part(int which)
 	READ(struct sec, obj_ext_part(&o, which));
 }
 
+struct ext_walk ext_walk(struct sec part)
+{
+	READ(struct ext_walk, obj_ext_walk(&o, part));
+}
+
+int ext_next(struct ext_walk *w, struct ext_block *b)
+{
+	READ(int, obj_ext_next(&o, w, b));
+}
+
 size_t next_type(size_t p, size_t end, unsigned *kind)
 {
 	READ(size_t, obj_next_type(&o, p, end, kind));

@@ -31,6 +31,8 @@ struct sym sym_at(struct sec symtab, size_t i);
 struct btf_parts btf_parts(void);
 size_t next_type(size_t p, size_t end, unsigned *kind);
 struct sec ext_part(int which);
+struct ext_walk ext_walk(struct sec part);
+int ext_next(struct ext_walk *w, struct ext_block *b);
 /* The last of the NMAPS "OLD=NEW" maps whose OLD is a leading directory of
  * the N-byte string S, as GCC applies -ffile-prefix-map: its NEW, with
  * OLD's length in *OLD_LEN; NULL when none matches. */

@@ -91,20 +91,19 @@ static uint64_t ext_records(int which, const unsigned char *kinds, uint32_t nkin
 			    int *kind_seen)
 {
 	struct sec part = ext_part(which);
-	size_t end = part.off + part.size, rec, p;
+	struct ext_walk w;
+	struct ext_block b;
 	uint64_t total = 0;
+	int r;
 
 	if (part.size <= 4)
 		return 0;
-	rec = get(part.off, 4);
-	for (p = part.off + 4; p + 8 <= end;) {
-		size_t num = get(p + 4, 4);
-
-		p += 8;
-		if (rec < 8 || num > (end - p) / rec)
+	w = ext_walk(part);
+	while ((r = ext_next(&w, &b)) != EXT_END && r != EXT_CUT) {
+		if (w.rec < 8 || r == EXT_OVER)
 			die("a .BTF.ext section holds more records than bytes");
-		for (size_t i = 0; i < num; i++, p += rec) {
-			uint32_t id = get(p + 4, 4);
+		for (size_t i = 0; i < b.num; i++) {
+			uint32_t id = get(b.recs + i * w.rec + 4, 4);
 
 			if (!kinds)
 				continue;
@@ -112,7 +111,7 @@ static uint64_t ext_records(int which, const unsigned char *kinds, uint32_t nkin
 			if (id && id <= nkinds && kinds[id] < NKINDS)
 				kind_seen[kinds[id]] = 1;
 		}
-		total += num;
+		total += b.num;
 	}
 	return total;
 }

@@ -5,7 +5,7 @@
  * {func_info,line_info}_{off,len} and, when hdr_len >= 32, core_relo_{off,len}:
  * the engine's reader (obj_ext_part) reads and checks the header.  Each
  * block is a u32 record size, then per ELF section {sec_name_off, num_info,
- * records...}, each checked here against the block.
+ * records...}, walked by the engine's reader (obj_ext_walk) and checked here.
  */
 #include <elf.h>
 #include <stdlib.h>
@@ -38,38 +38,39 @@ const char *bv_btf_str(const struct bv_btf_strs *s, uint32_t off)
 	return s->s && off < s->len ? s->s + off : NULL;
 }
 
-static int parse_info(const struct bv_elf *e, const uint8_t *blk,
-		      uint32_t len, uint32_t min_rec,
+/* PART's blocks (the engine reader's walk), each checked: its records
+ * within the part, its section named in the BTF strings. */
+static int parse_info(const struct bv_elf *e, struct sec part, uint32_t min_rec,
 		      const struct bv_btf_strs *strs, struct bv_ext_info *out,
 		      const char *what, char **why)
 {
-	uint32_t pos = 4;
+	struct obj o = e->o;
+	struct ext_walk w;
+	struct ext_block b;
+	int r;
 
-	if (!len)
+	if (!part.size)
 		return 0;
-	if (len < 4) {
+	if (part.size < 4) {
 		*why = xasprintf(".BTF.ext %s block is truncated", what);
 		return -1;
 	}
-	out->rec_size = bv_u32(e, blk);
+	w = obj_ext_walk(&o, part);
+	out->rec_size = w.rec;
 	if (out->rec_size < min_rec || out->rec_size % 4 ||
 	    out->rec_size > 1024) {
 		*why = xasprintf(".BTF.ext %s record size %u is invalid", what,
 				 out->rec_size);
 		return -1;
 	}
-	while (pos < len) {
+	while ((r = obj_ext_next(&o, &w, &b)) != EXT_END) {
 		struct bv_ext_sec *v, *s;
-		uint32_t name_off, num;
 
-		if (len - pos < 8) {
+		if (r == EXT_CUT) {
 			*why = xasprintf(".BTF.ext %s block is truncated", what);
 			return -1;
 		}
-		name_off = bv_u32(e, blk + pos);
-		num = bv_u32(e, blk + pos + 4);
-		pos += 8;
-		if (num > (len - pos) / out->rec_size) {
+		if (r == EXT_OVER) {
 			*why = xasprintf(".BTF.ext %s records run past the block", what);
 			return -1;
 		}
@@ -80,15 +81,14 @@ static int parse_info(const struct bv_elf *e, const uint8_t *blk,
 		}
 		out->secs = v;
 		s = &out->secs[out->nsecs++];
-		s->name = bv_btf_str(strs, name_off);
-		s->recs = blk + pos;
-		s->num = num;
+		s->name = bv_btf_str(strs, b.name_off);
+		s->recs = e->buf + b.recs;
+		s->num = b.num;
 		if (!s->name) {
 			*why = xasprintf(".BTF.ext %s names a section outside the BTF strings",
 					 what);
 			return -1;
 		}
-		pos += num * out->rec_size;
 	}
 	return 0;
 }
@@ -120,7 +120,7 @@ int bv_btfext_parse(const struct bv_elf *e, const struct bv_btf_strs *strs,
 			*why = xstrdup(o.err);
 			return -1;
 		}
-		if (parse_info(e, e->buf + part.off, part.size, blocks[i].min_rec,
+		if (parse_info(e, part, blocks[i].min_rec,
 			       strs, blocks[i].info, blocks[i].what, why))
 			return -1;
 	}
