@@ -61,4 +61,13 @@ break_obj ext-hdr ext-hdr
 same ext-hdr "the .BTF.ext header is not 24 bytes or more within its section"
 break_obj btf-strs btf-strs
 same btf-strs "the .BTF header points past its section, or its strings do not end in a NUL"
+
+# The records too: each file that takes a .BTF.ext subsection from the
+# reader walks its blocks with the reader's walk (obj_ext_next), which
+# checks them against the subsection; none counts its own way through.
+for f in "$E"/*.c "$BPFBUILD_TOP"/tools/bpf-validate/*.c; do
+	case ${f##*/} in bpfbuild-btf-read.c | bpfbuild-btf-tool.c) continue ;; esac
+	grep -q 'ext_part(' "$f" || continue
+	grep -q 'ext_next(' "$f" || fail "${f#"$BPFBUILD_TOP"/} walks .BTF.ext records itself, not with obj_ext_next"
+done
 echo ok
