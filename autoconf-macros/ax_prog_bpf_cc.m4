@@ -227,14 +227,14 @@ AS_IF([test "${ax_cv_bpf_probe_key+set}" = set && test "$ax_cv_bpf_probe_key" !=
   for ax_bpf_v in $ax_cv_bpf_decisions; do
     unset ax_cv_bpf_decision_$ax_bpf_v ax_cv_bpf_decision_row_$ax_bpf_v
   done
-  for ax_bpf_v in status why cc cc_cmd decisions reproducible pch cc_kind cc_version link btf_sort flags caps candidates notes bpftool_version target_arch multiarch; do
+  for ax_bpf_v in status why cc cc_cmd decisions reproducible pch cc_kind cc_version link btf_sort wrapper_arg flags caps candidates notes bpftool_version target_arch multiarch; do
     unset ax_cv_bpf_$ax_bpf_v
   done
 ])
 ax_cv_bpf_probe_key=$ax_bpf_key
 AC_MSG_CHECKING([for a BPF compiler])
 AC_CACHE_VAL([ax_cv_bpf_cc], [ax_bpf_probe_run; ax_cv_bpf_cc=${ax_bpf_probe_cc:-no}])
-for ax_bpf_v in status why cc_cmd decisions reproducible pch cc_kind cc_version link btf_sort caps candidates notes bpftool_version target_arch multiarch; do
+for ax_bpf_v in status why cc_cmd decisions reproducible pch cc_kind cc_version link btf_sort wrapper_arg caps candidates notes bpftool_version target_arch multiarch; do
   ax_bpf_cache $ax_bpf_v
 done
 for ax_bpf_v in $ax_cv_bpf_decisions; do
@@ -260,8 +260,8 @@ AS_IF([test "$ax_cv_bpf_status" = ok], [
   BPF_LINK=$ax_cv_bpf_link
   BPF_BTF_SORT=${ax_cv_bpf_btf_sort:-no}
   BPFTOOL=$ax_cv_bpf_bpftool
-  AS_IF([test "$ax_cv_bpf_cap_prefix_map_flag" = no], [BPF_PREFIX_MAP_ARGS=--no-prefix-map],
-    [BPF_PREFIX_MAP_ARGS="--prefix-map '\$(abs_top_builddir)'"])
+  # bpfbuild-cc's arguments: the build root to map, then bpfbuild-decide's.
+  BPF_PREFIX_MAP_ARGS="--prefix-map '\$(abs_top_builddir)'${ax_cv_bpf_wrapper_arg:+ $ax_cv_bpf_wrapper_arg}"
   $1
 ], [
   AC_MSG_RESULT([no ($ax_cv_bpf_why)])

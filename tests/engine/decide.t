@@ -133,4 +133,9 @@ for f in "$fixtures"/*.facts; do
 		grep -q "^cap_$probe=" "$f" || fail "$f: '$args' names '$probe', which was not measured"
 	done
 done
+note "a compiler that rejects -ffile-prefix-map: bpfbuild-cc maps no path (an argument for it, not a flag)"
+{ cat "$fixtures/clang14.facts"; echo cap_prefix_map_flag=no; } | "$decide" >"$T/nomap.out"
+assert_grep '^wrapper_arg=--no-prefix-map$' "$T/nomap.out" "the wrapper's argument"
+"$decide" <"$fixtures/clang14.facts" >"$T/map.out"
+assert_no_grep '^wrapper_arg=' "$T/map.out" "a compiler that takes the flag"
 echo "ok"

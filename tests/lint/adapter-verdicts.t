@@ -4,7 +4,8 @@
 # carries the words or the test of a verdict the engine owns: whether the
 # PCH is used (bpfbuild-pch-use), the vmlinux.h checks
 # (bpfbuild-vmlinux-check), the bpftool search (bpfbuild-bpftool),
-# "unusable or error" (bpfbuild-probe's unusable), the summary's rows
+# "unusable or error" (bpfbuild-probe's unusable), whether bpfbuild-cc maps
+# the build paths (bpfbuild-decide's wrapper_arg), the summary's rows
 # (bpfbuild-summary).  Comments may name them.  Then the engine's answers
 # themselves, on real files and a real bpftool.
 . "$(dirname "$0")/../lib.sh"
@@ -16,6 +17,7 @@ checks=(
 	"__VMLINUX_H__|od -An|9f ?eb|not BTF|engine/bpfbuild-vmlinux-check"
 	"gen help|[*]\"gen (object|skeleton)\"|local/sbin|_AS_PATH_WALK.*sbin|engine/bpfbuild-bpftool"
 	"bpf-framework=enabled, but|engine/bpfbuild-probe (unusable)"
+	"prefix_map_flag|engine/bpfbuild-decide (wrapper_arg)"
 	"objects go out unlinked|the project's \(|follows the build host|provided, sha256|not guaranteed|section : 'BPF( probes| flags| compiler choice)?'|echo \"  BPF (probes|flags|compiler choice)\"|engine/bpfbuild-summary"
 )
 for c in "${checks[@]}"; do
