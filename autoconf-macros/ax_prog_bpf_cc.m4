@@ -74,7 +74,7 @@
 #   and this notice are preserved.  This file is offered as-is, without any
 #   warranty.
 
-#serial 3
+#serial 4
 
 # _AX_BPF_PROBE_FUNCS: shell functions that run bpfbuild-probe at most once
 # per configure run and fill the cache variables from its answers.
