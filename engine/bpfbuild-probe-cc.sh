@@ -22,7 +22,8 @@ objinfo_ready() {
 	[ ! -x "$objinfo" ] || return 0
 	"${CC_FOR_BUILD:-cc}" -o "$objinfo" "$here/bpfbuild-objinfo.c" "$here/bpfbuild-btf-read.c" "$here/bpfbuild-btf-tool.c" \
 		>"$work/objinfo.log" 2>&1 && return 0
-	why=$(grep -m1 . "$work/objinfo.log" | cut -c1-100)
+	# The compiler's first error, else its first line, without the file's path.
+	why=$({ grep -m1 'error' "$work/objinfo.log" || grep -m1 . "$work/objinfo.log"; } | sed 's|^[^ :]*/||' | cut -c1-160)
 	command -v "${CC_FOR_BUILD:-cc}" >/dev/null 2>&1 || why="not found"
 	why="cannot build bpfbuild-objinfo, which reads the probes' objects (${why:-it fails and prints nothing})"
 	[ -z "${CC_FOR_BUILD:-}" ] || die "CC_FOR_BUILD=$CC_FOR_BUILD $why; point it at a working C compiler or unset it"

@@ -99,7 +99,14 @@ unshare --mount --propagation private sh -eu -c '
 ' sh "$root" "$T/ovl" "$T/a/bpfbuild" "$T/debs" "$T/out/result" >"$T/autopkgtest.log" 2>&1 || rc=$?
 flock -u 8
 note "autopkgtest: $(($(date +%s) - t0)) s"
-[ $rc = 0 ] || { tail -n 60 "$T/autopkgtest.log"; fail "autopkgtest failed (exit $rc)"; }
+if [ $rc != 0 ]; then
+	tail -n 60 "$T/autopkgtest.log"
+	# Each failed test's own output (autopkgtest keeps it in the result dir).
+	for f in "$T"/out/result/*-stdout "$T"/out/result/*-stderr; do
+		[ -s "$f" ] && { echo "--- ${f##*/}"; tail -n 40 "$f"; }
+	done
+	fail "autopkgtest failed (exit $rc)"
+fi
 assert_grep '^meson-consumer +PASS' "$T/autopkgtest.log" "autopkgtest"
 assert_grep '^autotools-consumer +PASS' "$T/autopkgtest.log" "autopkgtest"
 assert_grep '^dh-consumer +PASS' "$T/autopkgtest.log" "autopkgtest"
