@@ -162,7 +162,7 @@ static void put_elf(void)
 		if (!y.shndx && *y.name && y.type != 3)	/* SHN_UNDEF, not STT_SECTION */
 			put_line("undefined", y.name);
 		else if (*y.name && y.type != 3 && y.type != 4)	/* not STT_FILE: st_value, an offset */
-			printf("symbol=%s %llu\n", y.name, (unsigned long long)get(symtab.off + i * 24 + 8, 8));
+			printf("symbol=%s %llu\n", y.name, (unsigned long long)y.value);
 	}
 }
 
