@@ -54,6 +54,7 @@ undefined_calls() { obj_info "$1" undefined; }
 # the object is $work/NAME.o
 try() {
 	name=$1 src=$2; shift 2
+	! ahead_take "$name" "$src" "$@" || return "$ahead_rc"
 	"$cc" $cc_extra "$@" -c "$probes/$src" -o "$work/$name.o" >"$work/$name.log" 2>&1
 }
 first_error() {
@@ -147,8 +148,13 @@ measure() {
 		set_cap btf no "$btf_flag emits no .BTF"
 	fi
 	cflags=$(decided_flags)
-	# The PCH probe's long compiles, beside the probes from here on.
+	# The PCH probe's long compiles, beside the probes from here on; or,
+	# where there are none, the probes' own compiles made ahead there (the
+	# CPU is busy either way).
 	pch_start
+	core_flag=
+	[ $cc_kind = gcc ] && core_flag=-mco-re
+	[ -n "$pch_job" ] || ahead_probes
 
 	link=no
 	if [ "$(cap btf)" = yes ]; then
@@ -183,8 +189,6 @@ measure() {
 	probe_atomics atomics "__sync_fetch_and_add (result unused) is a BPF atomic instruction"
 	probe_atomics atomics_fetch "__sync_fetch_and_add's old value is an atomic fetch"
 
-	core_flag=
-	[ $cc_kind = gcc ] && core_flag=-mco-re
 	if [ $link = no ]; then
 		set_cap core no "needs BTF that bpftool can link"
 	elif ! try core core.bpf.c $cflags $core_flag; then
@@ -194,7 +198,7 @@ measure() {
 	else
 		set_cap core yes "CO-RE relocations in .BTF.ext"
 	fi
-	cflags=$(decided_flags)
+	cflags=$(decided_flags) && ahead_refresh
 
 	probe_core_reloc core_field_exists core_field_exists.bpf.c \
 		"bpf_core_field_exists emits a CO-RE relocation"
@@ -203,15 +207,15 @@ measure() {
 	probe_core_const
 
 	probe_gcc16_features
-	cflags=$(decided_flags)
+	cflags=$(decided_flags) && ahead_refresh
 
 	probe_null_check
 	probe_ret_range
 	probe_stack_guard
 	probe_maps_order
-	cflags=$(decided_flags)
+	cflags=$(decided_flags) && ahead_refresh
 	probe_bounded_index
-	cflags=$(decided_flags)
+	cflags=$(decided_flags) && ahead_refresh
 
 	probe_pch
 
@@ -237,6 +241,7 @@ measure() {
 		set_cap prefix_map no "the object still holds the absolute source path despite -ffile-prefix-map: reproducibility across build paths is not guaranteed"
 	fi
 	[ -z "${mounted_bpffs:-}" ] || umount "$mounted_bpffs" 2>/dev/null
+	ahead_stop
 	return 0
 }
 
