@@ -179,7 +179,14 @@ static void rejected(struct bv_object *o, struct bv_prog *p,
 	p->error = first.n ? xstrdup(first.v[0]) : xstrdup("rejected by the verifier");
 	strlist_free(&first);
 
-	/* Again with the instruction trace, to find the failing instruction. */
+	/* Again with the instruction trace, to find the failing instruction:
+	 * not where the verifier gave up at its complexity limit, where no
+	 * one instruction fails, and tracing a million of them takes ten
+	 * seconds here (minutes in a TCG guest). */
+	if (strstr(stats_log, "BPF program is too large")) {
+		strlist_add(&p->log_tail, xstrdup(p->error));
+		return;
+	}
 	trace = malloc(TRACE_LOG_SIZE);
 	if (!trace)
 		return;
