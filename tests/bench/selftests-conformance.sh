@@ -12,7 +12,12 @@
 #                        subset, said so in the document); patterns
 #                        (e.g. 'verifier_* dynptr_success.c') take the files matching them.
 #   BENCH_RUNS="sid:7.2:7.2.13+deb14-cloud-amd64:clang,gcc ..."  what runs
-#                        (SUITE:SOURCE-VERSION:KERNEL:COMPILERS).
+#                        (SUITE:SOURCE-VERSION:KERNEL:COMPILERS; KERNEL is a
+#                        name in the kernel cache, a bpf-vm-kernels package
+#                        (SUITE/PACKAGE), or empty: SUITE's current; an empty
+#                        SOURCE-VERSION its X.Y; a compiler is
+#                        clang, gcc, clang-N or clang-newest, the newest
+#                        clang-N of SUITE's archive).
 #   BENCH_DEADLINE=T    each VM boot is killed at T (seconds since the
 #                        epoch) at the latest; what it did not verify is
 #                        reported as such.
@@ -23,7 +28,9 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 KCACHE=${BPFBUILD_KERNEL_CACHE:-/var/cache/bpfbuild-kernels}
 # shellcheck source=lib/selftests-src.sh
 . "$top/tests/bench/lib/selftests-src.sh"
-runs=${BENCH_RUNS:-sid:7.2:7.2.13+deb14-cloud-amd64:clang,gcc}
+# Each suite's compilers on its own kernel (issue 32: clang 19, 21 and the
+# newest; gcc-bpf 14 and 16).
+runs=${BENCH_RUNS:-sid:::clang,clang-newest,gcc trixie:::clang,gcc}
 doc=${BENCH_DOC:-$top/docs/selftests-conformance.md}
 out=${BENCH_OUT:-}
 # The results go where the Debian root sees them: the kernel cache is
@@ -34,9 +41,18 @@ trap 'rm -rf "$res"' EXIT
 t0=$(date +%s)
 for run in $runs; do
 	IFS=: read -r suite v kname ccs <<<"$run"
-	kernel=$KCACHE/$kname
-	[ -e "$kernel/vmlinux.btf" ] || kernel=$("$top/tools/bpf-vm/bpf-vm-kernels" fetch "$suite/linux-image-$kname" | tail -n 1)
-	selftests_source "$suite" "$v" "$kernel"
+	if [ -z "$kname" ] || [ -z "${kname##*/*}" ]; then
+		# The suite's current kernel, or a bpf-vm-kernels package spec.
+		[ -n "$kname" ] || kname=$suite/linux-image-cloud-amd64
+		kernel=$("$top/tools/bpf-vm/bpf-vm-kernels" fetch "$kname" | tail -n 1)
+		kname=$(basename "$kernel")
+	else
+		kernel=$KCACHE/$kname
+		[ -e "$kernel/vmlinux.btf" ] || kernel=$("$top/tools/bpf-vm/bpf-vm-kernels" fetch "$suite/linux-image-$kname" | tail -n 1)
+	fi
+	[ -n "$v" ] || v=$(sed -n 's/^\([0-9]*\.[0-9]*\).*/\1/p' <<<"$kname")
+	selftests_source "$suite" "$v" "$kernel" ||
+		{ echo "selftests: cannot unpack $suite's linux-source-$v (above); nothing written" >&2; exit 1; }
 	all=$(cd "$ST/progs" && ls -- *.c | LC_ALL=C sort)
 	total=$(wc -l <<<"$all")
 	case ${BENCH_FILES:-} in
@@ -52,7 +68,10 @@ for run in $runs; do
 	echo "$files" >"$d/files"
 	echo "$total" >"$d/total"
 	[ -z "${BENCH_DEADLINE:-}" ] || echo "$BENCH_DEADLINE" >"$d/deadline"
-	"$top/tests/distro/run-in" "$suite" --exec bash tests/bench/lib/selftests-inroot.sh \
+	# clang-newest: the newest clang-N of the suite, in an overlay of the root.
+	newest=()
+	case ,$ccs, in *,clang-newest,*) newest=(--newest-clang) ;; esac
+	"$top/tests/distro/run-in" "$suite" "${newest[@]}" --exec bash tests/bench/lib/selftests-inroot.sh \
 		"$ST" "$INC" "$kernel" "$d" "$d/files" ${ccs//,/ }
 done
 echo "$(( $(date +%s) - t0 ))" >"$res/seconds"

@@ -8,19 +8,28 @@
 #                   group is one unit of several files)
 #   C.built         the objects built (one path a line); C.failed: NAME<TAB>why
 #   C.vm.json       bpf-vm-verify --json over the built objects
+#   C.version       the compiler's --version line
 #   C.seconds       compile and VM seconds
 #
 # Usage: selftests-inroot.sh SELFTESTS INC KERNEL OUT LIST COMPILER...
 #   SELFTESTS  tools/testing/selftests/bpf of the matching linux-source
 #   INC        the include dir of libbpf's bpf/*.h
 #   KERNEL     a bpf-vm-kernels cache dir
-#   COMPILER   clang, gcc or clang-N (the newest)
+#   COMPILER   clang, gcc, clang-N, or clang-newest: $BPF_CC, the newest
+#              clang that run-in --newest-clang installed (named clang-N)
 set -eu -o pipefail
 st=$1 inc=$2 kernel=$3 out=$4 list=$5; shift 5
 top=$(cd "$(dirname "$0")/../../.." && pwd)
 work=${TMPDIR:-/tmp}/selftests-conf.$$
 mkdir -p "$work" "$out"
-trap 'rm -rf "$work"' EXIT
+# The boots (verify, below) end with the run: their children first.
+boots=()
+kill_tree() { local c; for c in $(pgrep -P "$1"); do kill_tree "$c"; done; kill "$1" 2>/dev/null || :; }
+trap 'for b in "${boots[@]}"; do kill_tree "$b"; done; wait; rm -rf "$work"' EXIT
+# run-in --newest-clang's compiler is one of several here: each compiler
+# is named to the probe through BPF_CC below, for its own setup only.
+newest=${BPF_CC:-}
+unset BPF_CC
 say() { echo "selftests: $*" >&2; }
 
 # The toolkit's bpf-validate, built with this root's libbpf (the guest runs
@@ -78,12 +87,36 @@ cp "$units" "$out/units"
 # Makefile does, instead of lowering it for older kernels).
 kver=$(basename "$kernel" | sed -n 's/^\([0-9]*\.[0-9]*\).*/\1/p')
 
+# verify CC: one boot for all of CC's objects, in the background from the
+# end of its compile, so that it overlaps the next compiler's compile and
+# the other boots (each guest is one TCG thread: one core).  The limit
+# scales with the number of objects, within OUT/deadline (seconds since
+# the epoch) where one is given.
+verify() {
+	local cc=$1 n limit dl t1 t2 rc=0
+	t1=$(date +%s)
+	n=$(wc -l <"$out/$cc.built")
+	limit=$((120 + n * 6))
+	dl=$(cat "$out/deadline" 2>/dev/null || true)
+	if [ -n "$dl" ] && [ $((dl - t1)) -lt $limit ]; then
+		limit=$((dl - t1))
+		[ $limit -gt 30 ] || limit=30
+	fi
+	say "$cc: verifying $n objects in $(basename "$kernel") (at most ${limit}s)"
+	[ "$n" -gt 0 ] && xargs -a "$out/$cc.built" -d '\n' "$top/tools/bpf-vm/bpf-vm-verify" --json --validator "$validator" \
+		--kernel "$kernel" --timeout "$limit" >"$out/$cc.vm.json" 2>"$out/$cc.vm.log" || rc=$?
+	t2=$(date +%s)
+	say "$cc: VM exit $rc in $((t2 - t1))s"
+	echo "compile $(cat "$out/$cc.compile-seconds") vm $((t2 - t1))" >"$out/$cc.seconds"
+}
+
 for cc in "$@"; do
+	[ "$cc" != clang-newest ] || cc=${newest:?clang-newest needs tests/distro/run-in --newest-clang}
 	case $cc in
-	gcc) bin=bpf-gcc; opts=(-Dbpfbuild:bpf-compiler=gcc ${kver:+-Dbpfbuild:bpf-min-kernel=$kver})
+	gcc) bin=bpf-gcc cc_env=(); opts=(-Dbpfbuild:bpf-compiler=gcc ${kver:+-Dbpfbuild:bpf-min-kernel=$kver})
 		flags=("${common[@]}" -DBPF_NO_PRESERVE_ACCESS_INDEX -Wno-attributes)
 		mapfile -t sys < <(sys_includes gcc) ;;
-	clang*) bin=$cc; opts=(-Dbpfbuild:bpf-compiler=clang -Dbpfbuild:bpf-cpu=v3)
+	clang*) bin=$cc cc_env=("BPF_CC=$cc"); opts=(-Dbpfbuild:bpf-compiler=clang -Dbpfbuild:bpf-cpu=v3)
 		flags=("${common[@]}" -Wno-microsoft-anon-tag -Wno-initializer-overrides -DENABLE_ATOMICS_TESTS)
 		mapfile -t sys < <(sys_includes "$cc") ;;
 	*) say "unknown compiler $cc"; exit 2 ;;
@@ -113,8 +146,9 @@ endforeach
 EOF
 	} >"$src/meson.build"
 	t0=$(date +%s)
-	say "$cc ($("$bin" --version | head -n 1)): configuring and compiling $(wc -l <"$list") files as $(wc -l <"$units") units"
-	CC=gcc meson setup "$work/b-$cc" "$src" "${opts[@]}" -Dbpfbuild:vmlinux-h=provided \
+	"$bin" --version | head -n 1 >"$out/$cc.version"
+	say "$cc ($(cat "$out/$cc.version")): configuring and compiling $(wc -l <"$list") files as $(wc -l <"$units") units"
+	env "${cc_env[@]}" CC=gcc meson setup "$work/b-$cc" "$src" "${opts[@]}" -Dbpfbuild:vmlinux-h=provided \
 		-Dbpfbuild:vmlinux-h-path="$work/vmlinux/vmlinux.h" -Dbpfbuild:bpf-validate="$validator" \
 		>"$out/$cc.setup.log" 2>&1 || { tail -n 20 "$out/$cc.setup.log" >&2; say "meson setup failed ($cc)"; exit 1; }
 	rc=0
@@ -137,27 +171,7 @@ EOF
 	done <"$units"
 	say "$cc: $(wc -l <"$out/$cc.built") built, $(wc -l <"$out/$cc.failed") not, in $((t1 - t0))s"
 	echo "$((t1 - t0))" >"$out/$cc.compile-seconds"
+	verify "$cc" &
+	boots+=($!)
 done
-
-# Then one boot per compiler for all its objects: the limit scales with
-# their number, and the boots share what is left before OUT/deadline
-# (seconds since the epoch) where one is given.
-left=$#
-for cc in "$@"; do
-	t1=$(date +%s)
-	n=$(wc -l <"$out/$cc.built")
-	limit=$((120 + n * 6))
-	dl=$(cat "$out/deadline" 2>/dev/null || true)
-	if [ -n "$dl" ] && [ $(((dl - t1) / left)) -lt $limit ]; then
-		limit=$(((dl - t1) / left))
-		[ $limit -gt 30 ] || limit=30
-	fi
-	left=$((left - 1))
-	say "$cc: verifying $n objects in $(basename "$kernel") (at most ${limit}s)"
-	rc=0
-	[ "$n" -gt 0 ] && xargs -a "$out/$cc.built" -d '\n' "$top/tools/bpf-vm/bpf-vm-verify" --json --validator "$validator" \
-		--kernel "$kernel" --timeout "$limit" >"$out/$cc.vm.json" 2>"$out/$cc.vm.log" || rc=$?
-	t2=$(date +%s)
-	say "$cc: VM exit $rc in $((t2 - t1))s"
-	echo "compile $(cat "$out/$cc.compile-seconds") vm $((t2 - t1))" >"$out/$cc.seconds"
-done
+wait "${boots[@]}"

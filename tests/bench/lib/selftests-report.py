@@ -150,10 +150,8 @@ def main():
     w('`LINKED_SKELS`) is one multi-source entry, named after its skeleton, linked by')
     w('`bpftool gen object` as the Makefile links it; its files are not built alone.')
     w()
-    w('What this run does not do yet: types of modules (`struct vxlanhdr`) are not in the kernel\'s `vmlinux.h`, as they are in')
-    w('the selftests\' own kernel; trixie\'s clang 19 and gcc-bpf 14 on 6.12, and sid\'s newest')
-    w('clang, are not run (the script takes `BENCH_RUNS`, but the newest clang needs an overlay')
-    w('of the root and trixie\'s 6.12 kernel is not in the kernel matrix).')
+    w('What this run does not do: types of modules (`struct vxlanhdr`) are not in the kernel\'s')
+    w('`vmlinux.h`, as they are in the selftests\' own kernel.')
     w()
     data = {}
     for r in runs:
@@ -172,7 +170,8 @@ def main():
             cnt = collections.Counter(c for f in files for c, _ in run.get(f, {}).get('progs', {}).values())
             s = dict(zip(['compile', 'c', 'vm', 'v'], (lines(os.path.join(d, cc + '.seconds')) or ['? ? ? ?'])[0].split()))
             skel = sum(1 for f in files if SKEL in (run.get(f, {}).get('compile') or ''))
-            w(f'| {cc} | {len(files)} | {built} | {skel} | {len(files) - built - skel} | ' +
+            ver = ' '.join((lines(os.path.join(d, cc + '.version')) or [''])[0].split()[:4])
+            w(f'| {cc}{" (" + ver + ")" if ver else ""} | {len(files)} | {built} | {skel} | {len(files) - built - skel} | ' +
               ' | '.join(str(cnt[c]) for c in CATS) +
               f' | {s.get("c")} | {s.get("v")} |')
             if boot:
