@@ -233,6 +233,8 @@ ax_bpf_engine ()
   AS_IF([test "$ax_bpf_enabled" = yes], [set -- "$[]@" status=ok], [set -- "$[]@" status=unusable])
   AS_IF([test "$ax_bpf_vmlinux" = no], [set -- "$[]@" vmlinux=none], [set -- "$[]@" "vmlinux=$ax_bpf_vmlinux"])
   test "$enable_bpf_pch" != no || set -- "$[]@" pch_off=--disable-bpf-pch
+  # Where the project's BPF sources lie: the PCH only where it pays.
+  set -- "$[]@" "sources=$srcdir"
   set -- "$[]@" "why=$ax_bpf_why" "cc_cmd=$BPF_CC" "cc_kind=$ax_cv_bpf_cc_kind" "cc_version=$ax_cv_bpf_cc_version" \
     "bpftool=$ax_cv_bpf_bpftool" "bpftool_version=$ax_cv_bpf_bpftool_version" "link=$ax_cv_bpf_link" \
     "reproducible=$ax_cv_bpf_reproducible" "pch=$ax_cv_bpf_pch"
