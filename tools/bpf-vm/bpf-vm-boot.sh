@@ -1,9 +1,9 @@
 # shellcheck shell=sh # sourced, never run: no #!, installed 0644
-# shellcheck disable=SC2154 # work, timeout, QEMU, accel, append, run: bpf-vm-verify's
+# shellcheck disable=SC2154 # work, timeout, QEMU, accel, append, run, mem: bpf-vm-verify's
 # bpf-vm-boot.sh: sourced by bpf-vm-verify.  Boots one kernel in QEMU with
 # the initramfs of $work, leaving $work/kN.{name,vmlinuz,console,data,secs}
 # and, when the guest did not finish, kN.error: one line naming the cause.
-# Uses the caller's work, timeout, QEMU, accel, append and run.
+# Uses the caller's work, timeout, QEMU, accel, append, run and mem (MiB).
 #
 # A boot that dies on its own (a panic, a hang, a guest that stops early)
 # is tried once more: under TCG on a loaded machine a sound kernel can fail
@@ -34,7 +34,7 @@ bzimage_check() {
 qemu_run() {
 	: >"$1.console"; : >"$1.data"
 	# shellcheck disable=SC2086
-	timeout -k 3 "$timeout" "$QEMU" $accel -M pc -m 512 -smp 1 -nographic -no-reboot \
+	timeout -k 3 "$timeout" "$QEMU" $accel -M pc -m "$mem" -smp 1 -nographic -no-reboot \
 		-no-user-config -nodefaults -monitor none \
 		-serial "file:$1.console" -serial "file:$1.data" \
 		-kernel "$2" -initrd "$work/initrd.gz" \
