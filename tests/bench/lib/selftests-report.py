@@ -176,6 +176,10 @@ def main():
               f' | {s.get("c")} | {s.get("v")} |')
             if boot:
                 w(f'\n{cc}: the boot reported: {boot}\n')
+            elif built and not cnt['as annotated'] + cnt['not as annotated']:
+                w(f'\n{cc}: no program carries an annotation: the selftests put them in BTF decl tags, which '
+                  'this compiler does not emit (the `btf_tags` probe, `docs/capabilities.md`); each program '
+                  'is judged by whether the verifier takes it.\n')
         w()
         w('`built` and `not built` count units (a file, or a linked group), every other column')
         w('programs (auxiliary programs aside). `not built: skeleton`: the object compiled, but')
