@@ -3,8 +3,8 @@
 # for what its initramfs holds, so every object is verified instead of the
 # guest booting without room to unpack them ("the guest's validator
 # printed no JSON": no /proc, no /tmp).  40 objects of 6 MiB each (a real
-# program with a note section of random bytes, which the validator skips),
-# in sid's kernel.
+# program with a section of random bytes that no loader reads; not a
+# .note: LLVM 21's objcopy checks a note's layout), in sid's kernel.
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/lib-vm.sh"
 command -v llvm-objcopy >/dev/null || fail "no llvm-objcopy (Debian: llvm)"
@@ -12,7 +12,8 @@ obj=$VM_OBJ/core_guarded.bpf.o
 objs=()
 for i in $(seq 40); do
 	head -c 6000000 /dev/urandom >"$T/pad"
-	llvm-objcopy --add-section .note.pad="$T/pad" "$obj" "$T/big$i.bpf.o" || fail "llvm-objcopy"
+	llvm-objcopy --add-section .bpfbuild.pad="$T/pad" --set-section-flags .bpfbuild.pad=readonly \
+		"$obj" "$T/big$i.bpf.o" || fail "llvm-objcopy"
 	objs+=("$T/big$i.bpf.o")
 done
 rm -f "$T/pad"
