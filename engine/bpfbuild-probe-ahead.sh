@@ -1,7 +1,7 @@
 #!/bin/sh
 # Sourced by bpfbuild-probe, beside bpfbuild-probe-cc.sh; executable only so
 # that it installs like its siblings.  Its variables flow to and from
-# bpfbuild-probe-cc.sh (try, $cc, $cc_extra, $cflags, $work, $probes); flags
+# bpfbuild-probe-cc.sh (try, probe_compile, $cflags, $work); flags
 # and lists are split into words on purpose.
 # shellcheck disable=SC2034,SC2154,SC2086,SC2046
 # bpfbuild-probe-ahead.sh: the capability probes' compiles, made ahead.
@@ -11,9 +11,9 @@
 # from the end of the list, while measure goes on from its start; the two
 # meet in the middle; where measure decides other flags, the rest is made
 # again with them (ahead_refresh).  Who compiles a name is decided by who
-# claims it first (mkdir is atomic).  try takes a compile made ahead only where it
-# ran these very words; anywhere the flags changed, it compiles again, so
-# no answer depends on the order.
+# claims it first (mkdir is atomic).  try takes a compile made ahead only
+# where it ran these very words; anywhere the flags changed, it compiles
+# again, so no answer depends on the order.
 
 ahead_dir='' ahead_pid='' ahead_names='' ahead_taken='' ahead_list='' ahead_flags='' ahead_gen=0
 
@@ -43,7 +43,7 @@ ahead_start() {
 			set -- $cflags $as_extra
 			printf '%s ' "$as_src" "$@" >"$ahead_dir/$as_name/words"
 			as_rc=0
-			"$cc" $cc_extra "$@" -c "$probes/$as_src" -o "$work/$as_name.o" >"$work/$as_name.log" 2>&1 || as_rc=$?
+			probe_compile "$as_name" "$as_src" "$@" || as_rc=$?
 			echo "$as_rc" >"$ahead_dir/$as_name/rc.new" && mv "$ahead_dir/$as_name/rc.new" "$ahead_dir/$as_name/rc"
 		done
 	) </dev/null >/dev/null 2>&1 &

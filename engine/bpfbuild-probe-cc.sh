@@ -50,12 +50,15 @@ core_relo_bytes() { obj_num "$1" core_relo_bytes; }
 # undefined_calls OBJ: undefined function symbols the object calls
 undefined_calls() { obj_info "$1" undefined; }
 
-# try NAME SOURCE ARGS...: compile a probe with the compiler's own words;
-# the object is $work/NAME.o
+# try NAME SOURCE ARGS...: probe_compile (a probe's one compile, with the
+# compiler's own words, to $work/NAME.o), or that compile made ahead.
 try() {
-	name=$1 src=$2; shift 2
-	! ahead_take "$name" "$src" "$@" || return "$ahead_rc"
-	"$cc" $cc_extra "$@" -c "$probes/$src" -o "$work/$name.o" >"$work/$name.log" 2>&1
+	! ahead_take "$@" || return "$ahead_rc"
+	probe_compile "$@"
+}
+probe_compile() {
+	pc_name=$1 pc_src=$2; shift 2
+	"$cc" $cc_extra "$@" -c "$probes/$pc_src" -o "$work/$pc_name.o" >"$work/$pc_name.log" 2>&1
 }
 first_error() {
 	grep -m1 -E 'error|Error|unsupported|not supported' "$work/$1.log" |
@@ -148,12 +151,10 @@ measure() {
 		set_cap btf no "$btf_flag emits no .BTF"
 	fi
 	cflags=$(decided_flags)
-	# The PCH probe's long compiles, beside the probes from here on; or,
-	# where there are none, the probes' own compiles made ahead there (the
-	# CPU is busy either way).
+	# The PCH probe's long compiles beside the probes from here on; where
+	# there are none, the probes' own compiles made ahead there instead.
 	pch_start
-	core_flag=
-	[ $cc_kind = gcc ] && core_flag=-mco-re
+	core_flag=$([ $cc_kind = clang ] || echo -mco-re)
 	[ -n "$pch_job" ] || ahead_probes
 
 	link=no

@@ -25,6 +25,7 @@ cc=${ccs# } cc=${cc%% *}
 	cflags="-O2 -idirafter /usr/include/$(cc -print-multiarch)"
 	[ "$cc" = clang ] && cflags="-target bpf $cflags"
 	mkdir -p "$work"
+	. "$E/bpfbuild-probe-cc.sh"
 	. "$E/bpfbuild-probe-ahead.sh"
 	made() { for n in "$@"; do until [ -f "$ahead_dir/$n/rc" ]; do sleep 0.05; done; done; }
 	ahead_start helpers:helpers.bpf.c memset:memset.bpf.c bitfield:bitfield.bpf.c
