@@ -40,7 +40,7 @@ mkdir -p "$res"
 # The suites run at once (one's compiles beside the other's boots); a
 # signal to this script ends them (run-in tears its root down on TERM).
 pids=()
-trap 'kill "${pids[@]}" 2>/dev/null; wait; rm -rf "$res"' EXIT
+trap '[ ${#pids[@]} = 0 ] || kill "${pids[@]}" 2>/dev/null || :; wait; rm -rf "$res"' EXIT
 t0=$(date +%s)
 for run in $runs; do
 	IFS=: read -r suite v kname ccs <<<"$run"
@@ -78,10 +78,10 @@ for run in $runs; do
 		"$ST" "$INC" "$kernel" "$d" "$d/files" ${ccs//,/ } 2> >(sed -u "s/^/[$suite] /" >&2) &
 	pids+=($!)
 done
-failed=''
-for i in "${!pids[@]}"; do wait "${pids[i]}" || failed="$failed $i"; done
+failed=no
+for p in "${pids[@]}"; do wait "$p" || failed=yes; done
 pids=()
-[ -z "$failed" ] || { echo "selftests: a suite's run failed (above); the document is unchanged" >&2; exit 1; }
+[ $failed = no ] || { echo "selftests: a suite's run failed (above); the document is unchanged" >&2; exit 1; }
 echo "$(( $(date +%s) - t0 ))" >"$res/seconds"
 if [ -n "$out" ]; then mkdir -p "$out" && cp -r "$res"/. "$out"/; fi
 python3 "$top/tests/bench/lib/selftests-report.py" "$res" "${BENCH_FILES:-}" >"$doc.new" ||
