@@ -47,6 +47,14 @@ json_assert "$T/a.json" 'p["elsewhere"]["annotation"]["result"] == "not-applicab
 json_assert "$T/a.json" 'p["unpriv_only"]["annotation"]["result"] == "not-checked"
 	and any("unprivileged" in s for s in p["unpriv_only"]["annotation"]["not_checked"])' "unpriv: not checked, never passed"
 json_assert "$T/a.json" 'p["untagged"]["annotation"] is None and p["untagged"]["verdict"] == "pass"' "no tags: as today"
+# test_loader loads at level 0 and libbpf again at level 1 on a failure;
+# a program the plain load rejected, annotated without flags, is loaded at
+# level 1 at once (the level-0 load cannot change what it gets).
+command -v strace >/dev/null || fail "strace is needed (tests/install-deps installs it)"
+strace -f -qq -e trace=bpf -o "$T/bpf.trace" "$BPF_VALIDATE" --json "$T/annotated0.o" >/dev/null 2>&1 || :
+judged() { grep 'BPF_PROG_LOAD' "$T/bpf.trace" | grep 'prog_name="deref_unchecked"' | grep 'BPF_F_TEST_' | grep -c "log_level=$1," || :; }
+assert_eq "deref_unchecked's test loads at level 0" 0 "$(judged 0)"
+assert_eq "deref_unchecked's test loads at level 1" 1 "$(judged 1)"
 
 run_bv "$T/a.txt" "$T/err" "$T/annotated0.o"
 assert_eq "table exit" 0 "$rc"

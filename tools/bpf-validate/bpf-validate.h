@@ -52,7 +52,8 @@ struct bv_line {
 
 struct bv_prog {
 	char *name;
-	char *section;
+	char *section;		/* libbpf's: without a SEC("?...")'s "?" */
+	char *elf_section;
 	const char *type;	/* libbpf's name of the prog type, or "unknown" */
 	bool known_section;
 	uint32_t sec_off;	/* byte offset of the program in its section */
@@ -110,6 +111,7 @@ int bv_read_file(const char *path, void **buf, size_t *len, char **cause);
 void bv_libbpf_log_init(int verbose);
 void bv_libbpf_log_reset(void);
 const char *bv_libbpf_first_warning(void);
+const char *bv_libbpf_failed_prog(void);	/* since the reset */
 /* lbpf.c: the object from BUF, libbpf's own, named after O's file */
 struct bpf_object *bv_reopen(const struct bv_object *o, const void *buf,
 			     size_t len);
@@ -125,6 +127,18 @@ int bv_static_check(struct bv_object *o, const void *buf, size_t len,
 /* verify.c */
 void bv_verify(struct bv_object *o, struct bpf_object *obj,
 	       const void *buf, size_t len, const struct bv_opts *opts);
+/* Statistics and error messages only: a few lines. */
+#define STATS_LOG_SIZE (64u << 10)
+#define LOG_LEVEL_STATS 4
+struct bpf_program *bv_nth_prog(struct bpf_object *obj, size_t n);
+void bv_passed(struct bv_prog *p, struct bpf_program *prog, const char *log);
+void bv_rejected(struct bv_object *o, struct bv_prog *p, const void *buf,
+		 size_t len, size_t idx, const char *stats_log);
+void bv_verify_alone(struct bv_object *o, size_t idx, const void *buf,
+		     size_t len);
+/* verify_rounds.c: every program judged; closes OBJ */
+void bv_verify_rounds(struct bv_object *o, struct bpf_object *obj,
+		      const void *buf, size_t len);
 
 /* ktarget.c: 1 the kernel has it, 0 not, -1 cannot tell */
 int bv_kernel_has_btf(const char *name, int kind);

@@ -70,7 +70,7 @@ static void find_users(const struct bv_object *o, const struct bv_elf *e,
 				const struct bv_prog *p = &o->progs[k];
 
 				if (!strcmp(target->name, ".text") ||
-				    (!strcmp(target->name, p->section) &&
+				    (p->elf_section && !strcmp(target->name, p->elf_section) &&
 				     at >= p->sec_off && at - p->sec_off < p->sec_size))
 					users[k] = true;
 			}

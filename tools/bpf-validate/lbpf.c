@@ -14,6 +14,22 @@
 
 static int verbosity;
 static char first_warning[512];
+/* The program whose bpf(BPF_PROG_LOAD) failed: libbpf 1.1 to 1.7 name it
+ * in "prog 'NAME': BPF program load failed: ...", and stop there. */
+static char failed_prog[256];
+
+static void note_failed_prog(const char *line)
+{
+	static const char head[] = "prog '", tail[] = "': BPF program load failed";
+	const char *name = strstr(line, head), *end;
+
+	if (!name || failed_prog[0])
+		return;
+	name += sizeof(head) - 1;
+	end = strstr(name, tail);
+	if (end && (size_t)(end - name) < sizeof(failed_prog))
+		memcpy(failed_prog, name, end - name);
+}
 
 static int print_cb(enum libbpf_print_level level, const char *fmt,
 		    va_list ap)
@@ -34,6 +50,7 @@ static int print_cb(enum libbpf_print_level level, const char *fmt,
 	n = strlen(line);
 	while (n && (line[n - 1] == '\n' || line[n - 1] == ' '))
 		line[--n] = '\0';
+	note_failed_prog(line);
 	/* libbpf ends a failed load with the log dump markers: keep the cause. */
 	if (n && !first_warning[0] && !strstr(line, "-- BEGIN PROG LOAD LOG --") &&
 	    !strstr(line, "-- END PROG LOAD LOG --")) {
@@ -53,6 +70,12 @@ void bv_libbpf_log_init(int verbose)
 void bv_libbpf_log_reset(void)
 {
 	first_warning[0] = '\0';
+	memset(failed_prog, 0, sizeof(failed_prog));
+}
+
+const char *bv_libbpf_failed_prog(void)
+{
+	return failed_prog[0] ? failed_prog : NULL;
 }
 
 const char *bv_libbpf_first_warning(void)

@@ -13,6 +13,7 @@ void bv_object_free(struct bv_object *o)
 
 		free(p->name);
 		free(p->section);
+		free(p->elf_section);
 		free(p->lines);
 		free(p->error);
 		free(p->attach_target);

@@ -103,8 +103,8 @@ static void prog_ext_info(struct bv_object *o, struct bv_prog *p,
 			  const struct bv_elf *e, const struct bv_btfext *x,
 			  const struct bv_btf_strs *strs, uint32_t size)
 {
-	const struct bv_ext_sec *f = bv_ext_find(&x->func, p->section);
-	const struct bv_ext_sec *l = bv_ext_find(&x->line, p->section);
+	const struct bv_ext_sec *f = bv_ext_find(&x->func, p->elf_section);
+	const struct bv_ext_sec *l = bv_ext_find(&x->line, p->elf_section);
 
 	for (uint32_t i = 0; f && i < f->num; i++)
 		if (bv_u32(e, f->recs + (size_t)i * x->func.rec_size) == p->sec_off)
@@ -134,6 +134,20 @@ static void prog_ext_info(struct bv_object *o, struct bv_prog *p,
 		strlist_addf(&o->warnings,
 			     "program %s has no line_info: verifier errors cannot be mapped to source (GCC before 15 emits none)",
 			     p->name);
+}
+
+/* The ELF section of program NAME: libbpf names a SEC("?...") program's
+ * section without the "?" (it only turns off its autoload). */
+static char *elf_section(const struct bv_elf *e, const char *sec,
+			 const char *name)
+{
+	char *q = xasprintf("?%s", sec);
+	uint32_t off, size;
+
+	if (bv_elf_func(e, q, name, &off, &size))
+		return q;
+	free(q);
+	return xstrdup(sec);
 }
 
 static void check_programs(struct bv_object *o, struct bpf_object *obj,
@@ -171,7 +185,8 @@ static void check_programs(struct bv_object *o, struct bpf_object *obj,
 				     p->name, p->section);
 			p->error = xasprintf("unknown section \"%s\"", p->section);
 		}
-		if (!bv_elf_func(e, p->section, p->name, &p->sec_off, &size))
+		p->elf_section = elf_section(e, p->section, p->name);
+		if (!bv_elf_func(e, p->elf_section, p->name, &p->sec_off, &size))
 			size = p->insn_cnt * 8;
 		p->sec_size = size;
 		if (x)

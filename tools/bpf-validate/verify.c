@@ -1,10 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * The verifier run.  First every program of the object is loaded at once,
- * like `bpftool prog loadall`, from the object the static checks opened: on
- * success that is all the work there is.  If anything fails, each program is
- * loaded again on its own from a fresh open of the object (as veristat does),
- * so that one bad program neither hides nor blames the others.
+ * The verifier's judgement of one program: a load alone, as veristat
+ * loads it, and what a pass or a rejection tells (verify_rounds.c loads
+ * the programs together first).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -18,16 +16,13 @@
 #define ENOTSUPP 524	/* kernel-internal, but bpf() returns it */
 #endif
 
-/* Statistics and error messages only: a few lines. */
-#define STATS_LOG_SIZE (64u << 10)
 /* A full trace for locating the failing instruction; since 6.4 the kernel
  * keeps the log's tail when this overflows, and the tail is what we want. */
 #define TRACE_LOG_SIZE (16u << 20)
 
 #define LOG_LEVEL_TRACE 1
-#define LOG_LEVEL_STATS 4
 
-static struct bpf_program *nth_prog(struct bpf_object *obj, size_t n)
+struct bpf_program *bv_nth_prog(struct bpf_object *obj, size_t n)
 {
 	struct bpf_program *prog;
 
@@ -46,8 +41,7 @@ static void take_stats(struct bv_prog *p, const struct bv_vlog *v)
 	p->verify_usec = v->verify_usec;
 }
 
-static void passed(struct bv_prog *p, struct bpf_program *prog,
-		   const char *log)
+void bv_passed(struct bv_prog *p, struct bpf_program *prog, const char *log)
 {
 	struct bpf_prog_info info;
 	struct bv_vlog v;
@@ -109,7 +103,7 @@ static int load_one(struct bv_object *o, const void *buf, size_t len,
 	bv_prepare(o, obj, false);
 	bpf_object__for_each_program(prog, obj)
 		bpf_program__set_autoload(prog, i++ == idx);
-	prog = nth_prog(obj, idx);
+	prog = bv_nth_prog(obj, idx);
 	log[0] = '\0';
 	bpf_program__set_log_buf(prog, log, log_size);
 	bpf_program__set_log_level(prog, level);
@@ -161,9 +155,8 @@ static void missing_weak_kfunc(const struct bv_object *o, struct bv_prog *p)
 	}
 }
 
-static void rejected(struct bv_object *o, struct bv_prog *p,
-		     const void *buf, size_t len, size_t idx,
-		     const char *stats_log)
+void bv_rejected(struct bv_object *o, struct bv_prog *p, const void *buf,
+		 size_t len, size_t idx, const char *stats_log)
 {
 	struct bv_strlist first = { 0 };
 	struct bpf_object *obj;
@@ -209,8 +202,8 @@ static bool maybe_refused_errno(int err)
 	       err == EOPNOTSUPP || err == EINVAL;
 }
 
-static void verify_alone(struct bv_object *o, size_t idx, const void *buf,
-			 size_t len)
+void bv_verify_alone(struct bv_object *o, size_t idx, const void *buf,
+		     size_t len)
 {
 	struct bv_prog *p = &o->progs[idx];
 	struct bpf_program *prog;
@@ -220,11 +213,11 @@ static void verify_alone(struct bv_object *o, size_t idx, const void *buf,
 
 	err = load_one(o, buf, len, idx, LOG_LEVEL_STATS, log, STATS_LOG_SIZE,
 		       &obj);
-	prog = obj ? nth_prog(obj, idx) : NULL;
+	prog = obj ? bv_nth_prog(obj, idx) : NULL;
 	if (!err && prog) {
-		passed(p, prog, log);
+		bv_passed(p, prog, log);
 	} else if (log[0]) {
-		rejected(o, p, buf, len, idx, log);
+		bv_rejected(o, p, buf, len, idx, log);
 	} else if (prog && maybe_refused_errno(-err) &&
 		   bv_probe_type_refused(bpf_program__type(prog),
 					 bpf_program__expected_attach_type(prog),
@@ -247,41 +240,6 @@ static void verify_alone(struct bv_object *o, size_t idx, const void *buf,
 	}
 	bpf_object__close(obj);
 	free(log);
-}
-
-/* All programs at once; true if every one loaded. */
-static bool verify_all(struct bv_object *o, struct bpf_object *obj)
-{
-	struct bpf_program *prog;
-	char **logs = xcalloc(o->nprogs, sizeof(*logs));
-	size_t i = 0;
-	bool ok;
-
-	bv_prepare(o, obj, true);
-	bpf_object__for_each_program(prog, obj) {
-		if (i >= o->nprogs)
-			break;
-		if (!o->progs[i].known_section || o->progs[i].switched_off) {
-			bpf_program__set_autoload(prog, false);
-		} else {
-			logs[i] = xcalloc(1, STATS_LOG_SIZE);
-			bpf_program__set_log_buf(prog, logs[i], STATS_LOG_SIZE);
-			bpf_program__set_log_level(prog, LOG_LEVEL_STATS);
-		}
-		i++;
-	}
-	bv_libbpf_log_reset();
-	ok = !bpf_object__load(obj);
-	i = 0;
-	bpf_object__for_each_program(prog, obj) {
-		if (ok && i < o->nprogs && logs[i])
-			passed(&o->progs[i], prog, logs[i]);
-		i++;
-	}
-	for (i = 0; i < o->nprogs; i++)
-		free(logs[i]);
-	free(logs);
-	return ok;
 }
 
 void bv_verify(struct bv_object *o, struct bpf_object *obj,
@@ -314,13 +272,8 @@ void bv_verify(struct bv_object *o, struct bpf_object *obj,
 			goto out;
 		}
 	}
-	if (!verify_all(o, obj)) {
-		bpf_object__close(obj);
-		obj = NULL;
-		for (size_t i = 0; i < o->nprogs; i++)
-			if (o->progs[i].known_section && !o->progs[i].switched_off)
-				verify_alone(o, i, buf, len);
-	}
+	bv_verify_rounds(o, obj, buf, len);
+	obj = NULL;
 	/* A kprobe without its function keeps its verdict: it loads (its
 	 * loader attaches it elsewhere, or not), and p->absent says why. */
 	for (size_t i = 0; i < o->nprogs; i++)
