@@ -124,9 +124,10 @@ int bv_btf_sanity(const struct btf *btf, char **why);
 int bv_static_check(struct bv_object *o, const void *buf, size_t len,
 		    const struct bv_opts *opts, struct bpf_object **objp);
 
-/* verify.c */
+/* verify_rounds.c: the verifier run */
 void bv_verify(struct bv_object *o, struct bpf_object *obj,
 	       const void *buf, size_t len, const struct bv_opts *opts);
+/* verify.c: one program's load, and what it tells */
 /* Statistics and error messages only: a few lines. */
 #define STATS_LOG_SIZE (64u << 10)
 #define LOG_LEVEL_STATS 4
@@ -136,9 +137,6 @@ void bv_rejected(struct bv_object *o, struct bv_prog *p, const void *buf,
 		 size_t len, size_t idx, const char *stats_log);
 void bv_verify_alone(struct bv_object *o, size_t idx, const void *buf,
 		     size_t len);
-/* verify_rounds.c: every program judged; closes OBJ */
-void bv_verify_rounds(struct bv_object *o, struct bpf_object *obj,
-		      const void *buf, size_t len);
 
 /* ktarget.c: 1 the kernel has it, 0 not, -1 cannot tell */
 int bv_kernel_has_btf(const char *name, int kind);

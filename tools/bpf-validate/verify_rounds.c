@@ -14,8 +14,10 @@
  * BTF again (a third of the time on a host), and a program that runs the
  * verifier to its limit takes minutes in a TCG guest.  Where libbpf does
  * not name the program (the object failed before or after the programs'
- * loads), each is loaded on its own.
+ * loads), each is loaded on its own.  Then the annotated programs are
+ * judged (annot_run.c).
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <bpf/libbpf.h>
@@ -128,8 +130,9 @@ static void run_rounds(struct rounds *r, struct bpf_object *obj)
 	bpf_object__close(obj);
 }
 
-void bv_verify_rounds(struct bv_object *o, struct bpf_object *obj,
-		      const void *buf, size_t len)
+/* Every program judged; closes OBJ. */
+static void verify_rounds(struct bv_object *o, struct bpf_object *obj,
+			  const void *buf, size_t len)
 {
 	struct rounds r = {
 		.o = o, .buf = buf, .len = len,
@@ -151,4 +154,47 @@ void bv_verify_rounds(struct bv_object *o, struct bpf_object *obj,
 	}
 	free(r.logs);
 	free(r.st);
+}
+
+void bv_verify(struct bv_object *o, struct bpf_object *obj,
+	       const void *buf, size_t len, const struct bv_opts *opts)
+{
+	char *why = NULL;
+	void *patched = NULL;
+
+	if (opts->static_only || !o->nprogs)
+		goto out;
+	bv_annot_parse(o, obj);
+	if (o->foreign_endian) {
+		o->skip = xstrdup("the object's byte order is not the host kernel's");
+		goto out;
+	}
+	if (bv_probe_kernel(&why)) {
+		o->skip = why;
+		goto out;
+	}
+	bv_prepare_targets(o, obj, opts);
+	patched = bv_missing_externs(o, buf, len);
+	if (patched) {
+		/* The static checks' object holds the extern as it was. */
+		bpf_object__close(obj);
+		buf = patched;
+		obj = bv_reopen(o, buf, len);
+		if (!obj) {
+			o->skip = xasprintf("libbpf cannot open the object with its missing externs made weak (%s)",
+					    strerror(errno));
+			goto out;
+		}
+	}
+	verify_rounds(o, obj, buf, len);
+	obj = NULL;
+	/* A kprobe without its function keeps its verdict: it loads (its
+	 * loader attaches it elsewhere, or not), and p->absent says why. */
+	for (size_t i = 0; i < o->nprogs; i++)
+		if (o->progs[i].switched_off)
+			o->progs[i].verdict = BV_NO_TARGET;
+	bv_annot_verify(o, buf, len);
+out:
+	bpf_object__close(obj);
+	free(patched);
 }
