@@ -26,7 +26,16 @@ setup() {
 	nsenter -t "$ns" -n ip addr add 10.201.0.1/24 dev bpfb0 &&
 	nsenter -t "$peer" -n ip addr add 10.201.0.2/24 dev bpfb1 &&
 	nsenter -t "$ns" -n ip link set bpfb0 up && nsenter -t "$peer" -n ip link set bpfb1 up &&
-	nsenter -t "$ns" -n ip link set lo up && nsenter -t "$peer" -n ip link set lo up
+	nsenter -t "$ns" -n ip link set lo up && nsenter -t "$peer" -n ip link set lo up &&
+	# "link set up" returns before the kernel's link watcher gives the
+	# veth its queue (up to a second later, longer under load): until
+	# then it drops what is sent, ARP included, and the first exchange
+	# would read as a drop.  The operational state turns UP with it.
+	i=0 &&
+	until nsenter -t "$ns" -n ip -o link show bpfb0 | grep -q ' state UP ' &&
+	      nsenter -t "$peer" -n ip -o link show bpfb1 | grep -q ' state UP '; do
+		i=$((i + 1)); [ $i -lt 200 ] || return 1; sleep 0.05
+	done
 }
 setup || { echo "FAIL: cannot set up the network namespaces"; exit 1; }
 
