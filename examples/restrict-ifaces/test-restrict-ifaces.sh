@@ -15,27 +15,34 @@ ns='' peer=''
 trap '[ -z "$ns" ] || kill "$ns"; [ -z "$peer" ] || kill "$peer"' EXIT
 unshare --net sleep 600 & ns=$!
 unshare --net sleep 600 & peer=$!
-setup() {
-	# unshare has entered its namespace once "sleep" runs.
-	i=0
-	while [ "$(readlink /proc/$ns/ns/net)" = "$(readlink /proc/self/ns/net)" ] ||
-	      [ "$(readlink /proc/$peer/ns/net)" = "$(readlink /proc/self/ns/net)" ]; do
-		i=$((i + 1)); [ $i -lt 100 ] || return 1; sleep 0.05
+# retry N CMD...: runs CMD every 50 ms until it succeeds, N times at most.
+retry() {
+	n=$1; shift
+	until "$@"; do
+		n=$((n - 1)); [ $n -gt 0 ] || return 1; sleep 0.05
 	done
+}
+# unshare has entered its namespace once "sleep" runs.
+entered() {
+	[ "$(readlink /proc/$ns/ns/net)" != "$(readlink /proc/self/ns/net)" ] &&
+	[ "$(readlink /proc/$peer/ns/net)" != "$(readlink /proc/self/ns/net)" ]
+}
+# "link set up" returns before the kernel's link watcher gives the veth
+# its queue (up to a second later, longer under load): until then it drops
+# what is sent, ARP included, and the first exchange would read as a drop.
+# The operational state turns UP with it.
+links_up() {
+	nsenter -t "$ns" -n ip -o link show bpfb0 | grep -q ' state UP ' &&
+	nsenter -t "$peer" -n ip -o link show bpfb1 | grep -q ' state UP '
+}
+setup() {
+	retry 100 entered &&
 	ip link add bpfb0 netns "$ns" type veth peer name bpfb1 netns "$peer" &&
 	nsenter -t "$ns" -n ip addr add 10.201.0.1/24 dev bpfb0 &&
 	nsenter -t "$peer" -n ip addr add 10.201.0.2/24 dev bpfb1 &&
 	nsenter -t "$ns" -n ip link set bpfb0 up && nsenter -t "$peer" -n ip link set bpfb1 up &&
 	nsenter -t "$ns" -n ip link set lo up && nsenter -t "$peer" -n ip link set lo up &&
-	# "link set up" returns before the kernel's link watcher gives the
-	# veth its queue (up to a second later, longer under load): until
-	# then it drops what is sent, ARP included, and the first exchange
-	# would read as a drop.  The operational state turns UP with it.
-	i=0 &&
-	until nsenter -t "$ns" -n ip -o link show bpfb0 | grep -q ' state UP ' &&
-	      nsenter -t "$peer" -n ip -o link show bpfb1 | grep -q ' state UP '; do
-		i=$((i + 1)); [ $i -lt 200 ] || return 1; sleep 0.05
-	done
+	retry 200 links_up
 }
 setup || { echo "FAIL: cannot set up the network namespaces"; exit 1; }
 
