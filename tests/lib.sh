@@ -11,7 +11,18 @@ if [ -z "${BPFBUILD_TEST_RUN:-}" ]; then
 fi
 export BPFBUILD_TOP BPFBUILD_TEST_RUN
 T=$(mktemp -d "${TMPDIR:-/tmp}/bpfbuild-test.XXXXXX")
-trap 'rm -rf "$T" ${_own_run_dir:+"$_own_run_dir"}' EXIT
+# on_success FUNCTION: called at the test's exit when it passes (exit 0),
+# before its directory goes: what a later test may reuse is kept only then.
+_on_success=()
+on_success() { _on_success+=("$1"); }
+_test_exit() {
+	local rc=$? h
+	if [ "$rc" = 0 ]; then
+		for h in "${_on_success[@]}"; do "$h" || :; done
+	fi
+	rm -rf "$T" ${_own_run_dir:+"$_own_run_dir"}
+}
+trap _test_exit EXIT
 # Stopped by a runner's timeout or by hand: the EXIT trap still cleans up.
 trap 'exit 129' HUP
 trap 'exit 130' INT
