@@ -7,9 +7,10 @@
 # bpfbuild-probe-ahead.sh: the capability probes' compiles, made ahead.
 # measure asks its probes one after another, since a probe may change the
 # flags that the next ones compile with; most compile with the flags of the
-# btf stage all the same.  ahead_start compiles those in a second process,
-# from the end of the list, while measure goes on from its start; the two
-# meet in the middle; where measure decides other flags, the rest is made
+# btf stage all the same, and each early stage's compiles (the C standard
+# and glibc; the -mcpu levels and BTF) with one set of flags.  ahead_start
+# compiles such a list in a second process, from the end of the list,
+# while measure goes on from its start; the two meet in the middle; where measure decides other flags, the rest is made
 # again with them (ahead_refresh).  Who compiles a name is decided by who
 # claims it first (mkdir is atomic).  try takes a compile made ahead only
 # where it ran these very words; anywhere the flags changed, it compiles

@@ -120,6 +120,8 @@ measure() {
 	fi
 	set_cap target yes "compiles BPF"
 
+	# Each stage's compiles are made two at a time (bpfbuild-probe-ahead.sh).
+	ahead_start std:vmlinux_std.bpf.c glibc:glibc.bpf.c
 	# The default C standard against vmlinux.h's own bool/false/true.
 	if try std vmlinux_std.bpf.c $cflags; then
 		set_cap std_default yes "the default -std accepts vmlinux.h"
@@ -143,6 +145,9 @@ measure() {
 	fi
 	cflags=$(decided_flags)
 
+	ahead_stop
+	ahead_start mcpu:mcpu.bpf.c mcpu_v1:mcpu.bpf.c:-mcpu=v1 mcpu_v2:mcpu.bpf.c:-mcpu=v2 \
+		mcpu_v3:mcpu.bpf.c:-mcpu=v3 mcpu_v4:mcpu.bpf.c:-mcpu=v4 btf:target.bpf.c:$btf_flag
 	probe_mcpu
 
 	if try btf target.bpf.c $cflags $btf_flag && [ "$(obj_info "$work/btf.o" btf)" = yes ]; then
@@ -151,6 +156,7 @@ measure() {
 		set_cap btf no "$btf_flag emits no .BTF"
 	fi
 	cflags=$(decided_flags)
+	ahead_stop
 	# The PCH probe's long compiles beside the probes from here on; where
 	# there are none, the probes' own compiles made ahead there instead.
 	pch_start

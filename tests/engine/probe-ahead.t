@@ -1,7 +1,8 @@
 #!/bin/bash
 # The probe's compiles made ahead (engine/bpfbuild-probe-ahead.sh, issue
 # 30): a second process compiles the capability probes from the end of the
-# list while measure goes on from its start.  The answer must be the one
+# list while measure goes on from its start (the early stages' lists too:
+# the C standard and glibc; the -mcpu levels and BTF).  The answer must be the one
 # the probe gives with nothing made ahead, for each compiler here (gcc-bpf
 # decides flags midway: what was made with the old ones is made again);
 # the worker must have made some of them (else nothing was tested here),
@@ -52,6 +53,12 @@ for c in $ccs; do
 		fail "$c: made ahead, the probe answers otherwise: $(head -n 8 "$T/$c.diff")"
 	made=$(find "$T/$c.ahead" -path '*/ahead.*/*' -name words | wc -l)
 	[ "$made" -gt 0 ] || fail "$c: the worker made no compile (nothing was made ahead)"
+	# The stages before the btf one are made two at a time too: their
+	# names were offered to the worker (a name's directory is its claim).
+	for n in glibc mcpu_v4 btf; do
+		[ -n "$(find "$T/$c.ahead" -path "*/ahead.*/$n" -type d)" ] ||
+			fail "$c: the $n probe's compile was not offered to the worker"
+	done
 	[ -z "$(find "$T/$c.no" -path '*/ahead.*')" ] || fail "$c: _BPFBUILD_PROBE_AHEAD=no made compiles ahead"
 	left=$(pgrep -f -- "$T/$c.ahead" || true)
 	[ -z "$left" ] || fail "$c: processes of the probe outlive it: $(ps -o args= -p $left | head -n 3)"
