@@ -10,8 +10,9 @@
 # btf stage all the same, and each early stage's compiles (the C standard
 # and glibc; the -mcpu levels and BTF) with one set of flags.  ahead_start
 # compiles such a list in a second process, from the end of the list,
-# while measure goes on from its start; the two meet in the middle; where measure decides other flags, the rest is made
-# again with them (ahead_refresh).  Who compiles a name is decided by who
+# while measure goes on from its start; the two meet in the middle; where
+# measure decides other flags, the rest is made again with them
+# (ahead_refresh).  Who compiles a name is decided by who
 # claims it first (mkdir is atomic).  try takes a compile made ahead only
 # where it ran these very words; anywhere the flags changed, it compiles
 # again, so no answer depends on the order.
@@ -20,10 +21,11 @@ ahead_dir='' ahead_pid='' ahead_names='' ahead_taken='' ahead_list='' ahead_flag
 
 # ahead_start NAME:SOURCE[:EXTRA]...: compile, in the background and in
 # reverse order, each NAME from SOURCE with $cflags and EXTRA (words), as
-# "try NAME SOURCE $cflags EXTRA" would.
+# "try NAME SOURCE $cflags EXTRA" would.  A list still being made ends first.
 ahead_start() {
 	# (_BPFBUILD_PROBE_AHEAD=no: tests/engine/probe-ahead.t's reference.)
 	[ "${_BPFBUILD_PROBE_AHEAD:-}" != no ] || return 0
+	ahead_stop
 	ahead_gen=$((ahead_gen + 1))
 	ahead_dir=$work/ahead.$ahead_gen ahead_list="$*" ahead_flags=$cflags ahead_names=''
 	mkdir -p "$ahead_dir"

@@ -145,7 +145,6 @@ measure() {
 	fi
 	cflags=$(decided_flags)
 
-	ahead_stop
 	ahead_start mcpu:mcpu.bpf.c mcpu_v1:mcpu.bpf.c:-mcpu=v1 mcpu_v2:mcpu.bpf.c:-mcpu=v2 \
 		mcpu_v3:mcpu.bpf.c:-mcpu=v3 mcpu_v4:mcpu.bpf.c:-mcpu=v4 btf:target.bpf.c:$btf_flag
 	probe_mcpu
