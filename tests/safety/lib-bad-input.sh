@@ -8,13 +8,11 @@
 # them.
 
 _bad_input_rows=${BPFBUILD_BAD_INPUT_ROWS:-}
-# The run's rows of this test: AREA_NAME.rows (tests/bad-input-table reads it).
+# The run's rows of this test, under its name: AREA/NAME.t.rows (what
+# tests/bad-input-table reads).
 _bad_input_publish() {
-	local name=${0%.t}
-	name=$(basename "$(dirname "$name")")_$(basename "$name")
-	mkdir -p "$BPFBUILD_BAD_INPUT_RUN" &&
-		cp "$_bad_input_rows" "$BPFBUILD_BAD_INPUT_RUN/$name.rows.tmp" &&
-		mv "$BPFBUILD_BAD_INPUT_RUN/$name.rows.tmp" "$BPFBUILD_BAD_INPUT_RUN/$name.rows"
+	local to=$BPFBUILD_BAD_INPUT_RUN/$(basename "$(dirname "$0")")/$(basename "$0").rows
+	mkdir -p "${to%/*}" && cp "$_bad_input_rows" "$to.tmp" && mv "$to.tmp" "$to"
 }
 if [ -z "$_bad_input_rows" ] && [ -n "${BPFBUILD_BAD_INPUT_RUN:-}" ]; then
 	_bad_input_rows=$T/bad-input.rows
