@@ -1,9 +1,11 @@
 # shellcheck shell=sh # sourced, never run: no #!, installed 0644
-# shellcheck disable=SC2154 # work, timeout, QEMU, accel, append, run, mem: bpf-vm-verify's
+# shellcheck disable=SC2154 # work, timeout, QEMU, accel, append, run, mem, cpus: bpf-vm-verify's
 # bpf-vm-boot.sh: sourced by bpf-vm-verify.  Boots one kernel in QEMU with
 # the initramfs of $work, leaving $work/kN.{name,vmlinuz,console,data,secs}
-# and, when the guest did not finish, kN.error: one line naming the cause.
-# Uses the caller's work, timeout, QEMU, accel, append, run and mem (MiB).
+# and, when the guest did not finish, kN.error: one line naming the cause;
+# choose_accel picks the accelerator first.  Uses the caller's work,
+# timeout, QEMU, accel, append, run, mem (MiB), cpus (vCPUs), KERNEL_CACHE
+# and die.
 #
 # A boot that dies on its own (a panic, a hang, a guest that stops early)
 # is tried once more: under TCG on a loaded machine a sound kernel can fail
@@ -13,6 +15,43 @@
 # verdict.  `no_timer_check` skips the timer check that panics so.  A
 # corrupt image, a halted decompressor or a QEMU that cannot start fails
 # the same way every time: one boot.
+
+# KVM only where it really runs a guest: /dev/kvm may open and still hang
+# (nested, sandboxed hosts).  A probe boot of the first kernel, to a
+# poweroff from the initramfs, decides; the answer is cached per host kernel.
+kvm_probe() {
+	z=$1
+	[ -d "$z" ] && z=$z/vmlinuz
+	[ -r /dev/kvm ] && [ -w /dev/kvm ] || return 1
+	cache=$KERNEL_CACHE/.accel-$(uname -r)
+	if [ -r "$cache" ]; then
+		[ "$(cat "$cache")" = kvm ]
+		return
+	fi
+	ok=tcg
+	if timeout -k 1 "${BPF_VM_KVM_PROBE_TIMEOUT:-8}" "$QEMU" -accel kvm -cpu host -M pc -m 256 \
+		-nographic -no-reboot -no-user-config -nodefaults -monitor none \
+		-serial "file:$work/probe.console" -kernel "$z" -initrd "$work/initrd.gz" \
+		-append "console=ttyS0 quiet panic=-1 rdinit=/probe" </dev/null >/dev/null 2>&1 \
+	   && grep -q '@@BPFVM probe' "$work/probe.console"; then
+		ok=kvm
+	fi
+	{ mkdir -p "$(dirname "$cache")" && echo $ok >"$cache"; } 2>/dev/null || :
+	[ $ok = kvm ]
+}
+
+# choose_accel KERNEL: sets accel, from $BPF_VM_ACCEL (auto: KVM when a
+# probe boot of KERNEL under it works).
+choose_accel() {
+	case ${BPF_VM_ACCEL:-auto} in
+	tcg) accel="-accel tcg -cpu max" ;;
+	kvm) accel="-accel kvm -cpu host" ;;
+	auto)
+		accel="-accel tcg -cpu max"
+		if kvm_probe "$1"; then accel="-accel kvm -cpu host"; fi ;;
+	*) die "BPF_VM_ACCEL must be auto, kvm or tcg" ;;
+	esac
+}
 
 # bzimage_check FILE: one-line cause when FILE cannot be a bootable bzImage.
 bzimage_check() {
@@ -34,7 +73,7 @@ bzimage_check() {
 qemu_run() {
 	: >"$1.console"; : >"$1.data"
 	# shellcheck disable=SC2086
-	timeout -k 3 "$timeout" "$QEMU" $accel -M pc -m "$mem" -smp 1 -nographic -no-reboot \
+	timeout -k 3 "$timeout" "$QEMU" $accel -M pc -m "$mem" -smp "$cpus" -nographic -no-reboot \
 		-no-user-config -nodefaults -monitor none \
 		-serial "file:$1.console" -serial "file:$1.data" \
 		-kernel "$2" -initrd "$work/initrd.gz" \
