@@ -103,7 +103,7 @@ verify() {
 		[ $limit -gt 30 ] || limit=30
 	fi
 	say "$cc: verifying $n objects in $(basename "$kernel") (at most ${limit}s)"
-	[ "$n" -gt 0 ] && xargs -a "$out/$cc.built" -d '\n' "$top/tools/bpf-vm/bpf-vm-verify" --json --validator "$validator" --guest-cpus "$(nproc)" \
+	[ "$n" -gt 0 ] && xargs -a "$out/$cc.built" -d '\n' "$top/tools/bpf-vm/bpf-vm-verify" --json --validator "$validator" \
 		--kernel "$kernel" --timeout "$limit" >"$out/$cc.vm.json" 2>"$out/$cc.vm.log" || rc=$?
 	t2=$(date +%s)
 	say "$cc: VM exit $rc in $((t2 - t1))s"
