@@ -51,7 +51,7 @@ for p in "${progs[@]}"; do
 	compile "$b" "$n" "$src" $extra
 	cmp -s "$a/$n.o" "$b/$n.o" && cmp -s "$a/$n.o" "$a/$n.first.o" &&
 		note "$n: bpf-gcc $(bpf-gcc -dumpversion) gives identical objects already"
-	if readelf -SW "$a/$n.o" | grep -qF ' .rel.BTF '; then
+	if readelf -SW "$a/$n.o" | grep -F ' .rel.BTF ' >/dev/null; then
 		# GCC 14 and later relocate .BTF itself (they are linked, and
 		# not canonicalised): its types cannot move, which is refused.
 		"$tool" --canonical "$a/$n.o" "$T/out.o" 2>"$T/err" && fail "$n: .rel.BTF accepted"

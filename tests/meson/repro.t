@@ -41,9 +41,9 @@ bpftool=$(command -v bpftool || echo /usr/sbin/bpftool)
 # info keeps it, under a path relative to the tree; gen object idempotent.
 line_info() {
 	"$bpftool" btf dump file "$1/write_counter.bpf.o" >/dev/null || fail "bad BTF"
-	strings "$1/write_counter.bpf.o" | grep -qF '__sync_fetch_and_add(&writes, 1);' ||
+	strings "$1/write_counter.bpf.o" | grep -F '__sync_fetch_and_add(&writes, 1);' >/dev/null ||
 		fail "BTF line info lost the source text"
-	strings "$1/write_counter.bpf.o" | grep -qE '^(\./)+write-counter/write_counter\.bpf\.c$' ||
+	strings "$1/write_counter.bpf.o" | grep -E '^(\./)+write-counter/write_counter\.bpf\.c$' >/dev/null ||
 		fail "BTF line info does not name the source relative to the tree"
 	for o in socket_bind write_counter; do
 		"$bpftool" gen object "$T/$o.again.o" "$1/$o.bpf.o"
@@ -74,9 +74,9 @@ for cc in "${compilers[@]}"; do
 		cmp "$a.build/$f" "$b.build/$f" || fail "$cc: $f differs between the two trees"
 		cmp "$b.build/$f" "$b.nopch/$f" || fail "$cc: $f differs without the precompiled vmlinux.h ($pch)"
 		for tree in "$a" "$b"; do
-			! strings "$a.build/$f" | grep -qF "$tree" || fail "$cc: $f holds the path $tree"
+			! strings "$a.build/$f" | grep -F "$tree" >/dev/null || fail "$cc: $f holds the path $tree"
 		done
-		! strings "$a.build/$f" | grep -qF "$T" || fail "$cc: $f holds a path under $T"
+		! strings "$a.build/$f" | grep -F "$T" >/dev/null || fail "$cc: $f holds a path under $T"
 		n=$((n + 1))
 	done
 	[ $n -ge 4 ] || fail "$cc: only $n objects and skeletons built"

@@ -42,7 +42,7 @@ kernel_btf_lacks() {
 # json_assert FILE PYTHON-EXPR WHAT: EXPR sees the document as `d` and the
 # objects by base name in `o`, programs by name in `p`.
 json_assert() {
-	python3 - "$1" "$2" "$3" <<'PY' || { sed 's/^/    /' "$1" | head -c 4000; echo; fail "JSON: $3"; }
+	python3 - "$1" "$2" "$3" <<'PY' || { head -c 4000 "$1" | sed 's/^/    /'; echo; fail "JSON: $3"; }
 import json, os, sys
 d = json.load(open(sys.argv[1]))
 o = {os.path.basename(x["path"]): x for x in d["objects"]}

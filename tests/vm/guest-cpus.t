@@ -14,7 +14,7 @@ for n in 1 2; do
 		"${objs[@]}" >"$T/out$n.json" 2>"$T/err$n" || rc=$?
 	cat "$T/err$n"
 	[ $rc = 1 ] || fail "--guest-cpus $n: exit $rc, expected 1 (bad_deref's program is rejected)"
-	tr -d '\r' <"$T/keep$n/k1.data" | grep -qx "@@BPFVM validators $n" ||
+	tr -d '\r' <"$T/keep$n/k1.data" | grep -x "@@BPFVM validators $n" >/dev/null ||
 		fail "--guest-cpus $n: the guest did not run $n validators ($(grep -a '@@BPFVM validators' "$T/keep$n/k1.data"))"
 done
 # Times differ from boot to boot; nothing else may.
