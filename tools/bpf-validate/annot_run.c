@@ -5,7 +5,9 @@
  * __auxiliary programs beside it), then judging the load against the
  * annotation: success or failure, the expected messages in the log in
  * order, and __retval through BPF_PROG_TEST_RUN.  The program's verdict and
- * figures stay those of the usual run (verify.c), as veristat sees them.
+ * figures stay those of the usual run (verify.c), as veristat sees them;
+ * with --annotated-load-only that run skips it, and this load, the one its
+ * test would make, gives them (one load where there were two or three).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -170,9 +172,30 @@ static char *unpriv_reason(void)
 	return s;
 }
 
-/* Program IDX alone (with the __auxiliary ones), as test_loader loads it. */
+/* The log level of the annotated load of P.  As annotated, else 0: libbpf
+ * then loads again at level 1 on a failure, and that log is the one the
+ * messages are matched in.  Where that second load is all but sure, the
+ * load starts at level 1 (the level-0 one cannot change the outcome, and a
+ * program that runs the verifier to its limit takes minutes per load in a
+ * TCG guest): a program the usual run rejected, unless its annotation
+ * sets flags (they may make it load), or, when that run skips it, one
+ * annotated __failure.  Without either, the statistics level stands in
+ * for 0 when this load gives the verdict: the same outcome, with figures. */
+static unsigned int annotated_level(const struct bv_prog *p)
+{
+	const struct bv_annot *a = p->annot;
+
+	if (a->log_level)
+		return a->log_level;
+	if (p->annot_load_only)
+		return a->expect == BV_EXPECT_FAILURE ? 1 : LOG_LEVEL_STATS;
+	return p->verdict == BV_REJECTED && !a->flags_set && !a->flags_clear;
+}
+
+/* Program IDX alone (with the __auxiliary ones), as test_loader loads it,
+ * at log level LEVEL. */
 static int load_annotated(struct bv_object *o, struct bpf_object *obj,
-			  size_t idx, char *log)
+			  size_t idx, char *log, unsigned int level)
 {
 	const struct bv_annot *a = o->progs[idx].annot;
 	struct bpf_program *prog, *target = NULL;
@@ -190,16 +213,7 @@ static int load_annotated(struct bv_object *o, struct bpf_object *obj,
 		return -ENOENT;
 	log[0] = '\0';
 	bpf_program__set_log_buf(target, log, ANNOT_LOG_SIZE);
-	/* Level 0 as annotated: libbpf then loads again at level 1 on a
-	 * failure, and that log is the one the messages are matched in.  A
-	 * program the plain load rejected fails at level 0 here too (the
-	 * test flags only add checks) unless its annotation sets flags, so
-	 * its load starts at level 1: the level-0 one cannot change the
-	 * outcome, and a program that runs the verifier to its limit takes
-	 * minutes per load in a TCG guest. */
-	bpf_program__set_log_level(target, a->log_level ? a->log_level :
-				   o->progs[idx].verdict == BV_REJECTED &&
-				   !a->flags_set && !a->flags_clear);
+	bpf_program__set_log_level(target, level);
 	bpf_program__set_flags(target, bpf_program__flags(target) |
 			       ((testing_flags() | a->flags_set) & ~a->flags_clear));
 	bv_libbpf_log_reset();
@@ -263,13 +277,59 @@ static char *as_annotated(const struct bv_annot *a, int err)
 			 a->nmsgs - neg == 1 ? "" : "s", neg);
 }
 
+/* The annotated load of program IDX into *OBJP and LOG, at the level
+ * annotated_level() chooses (*LEVEL).  Where that chose level 1 for a
+ * program the kernel then took, and its trace overflowed the log (ENOSPC,
+ * which a level-0 load never gets), it is loaded again at the statistics
+ * level: the outcome of the level-0 load it stands for. */
+static int load_judged(struct bv_object *o, size_t idx, const void *buf,
+		       size_t len, char *log, struct bpf_object **objp,
+		       unsigned int *level)
+{
+	const struct bv_prog *p = &o->progs[idx];
+	int err = -ENOMEM;
+
+	*level = annotated_level(p);
+	*objp = bv_reopen(o, buf, len);
+	if (*objp && log)
+		err = load_annotated(o, *objp, idx, log, *level);
+	if (err != -ENOSPC || p->annot->log_level || *level == LOG_LEVEL_STATS)
+		return err;
+	bpf_object__close(*objp);
+	*level = LOG_LEVEL_STATS;
+	*objp = bv_reopen(o, buf, len);
+	return *objp ? load_annotated(o, *objp, idx, log, *level) : -ENOMEM;
+}
+
+/* With --annotated-load-only: the program's verdict and figures, from its
+ * annotated load (a trace in LOG where LEVEL asked for one). */
+static void own_verdict(struct bv_object *o, size_t idx, const void *buf,
+			size_t len, struct bpf_object *obj, const char *log,
+			unsigned int level, int err)
+{
+	struct bv_prog *p = &o->progs[idx];
+
+	if (!err)
+		bv_passed(p, bv_nth_prog(obj, idx), log);
+	else if (log[0] && (level & 3))
+		bv_rejected_traced(o, p, log);
+	else if (log[0])
+		bv_rejected(o, p, buf, len, idx, log);
+	else	/* refused before the verifier: the usual load says why */
+		bv_verify_alone(o, idx, buf, len);
+}
+
 static void judge(struct bv_object *o, size_t idx, const void *buf, size_t len)
 {
 	struct bv_prog *p = &o->progs[idx];
 	struct bv_annot *a = p->annot;
-	struct bpf_object *obj = bv_reopen(o, buf, len);
+	struct bpf_object *obj;
 	char *log = malloc(ANNOT_LOG_SIZE);
-	int err = obj && log ? load_annotated(o, obj, idx, log) : -ENOMEM;
+	unsigned int level;
+	int err = load_judged(o, idx, buf, len, log, &obj, &level);
+	/* A load at the statistics level in place of level 0 that the kernel
+	 * took: test_loader's log is empty there. */
+	const char *seen = !err && level == LOG_LEVEL_STATS && !a->log_level ? "" : log;
 
 	a->result = BV_AR_AS_ANNOTATED;
 	if (!log || !obj) {
@@ -281,7 +341,7 @@ static void judge(struct bv_object *o, size_t idx, const void *buf, size_t len)
 	} else if (err && a->expect == BV_EXPECT_SUCCESS) {
 		a->result = BV_AR_DIFFERS;
 		a->why = rejected_why(log);
-	} else if (!bv_annot_msgs_match(a, log, &a->why)) {
+	} else if (!bv_annot_msgs_match(a, seen, &a->why)) {
 		a->result = BV_AR_DIFFERS;
 	} else if (!err && a->execute) {
 		test_run(a, p, bpf_program__fd(bpf_object__find_program_by_name(obj, p->name)),
@@ -289,8 +349,25 @@ static void judge(struct bv_object *o, size_t idx, const void *buf, size_t len)
 	}
 	if (a->result == BV_AR_AS_ANNOTATED)
 		a->why = as_annotated(a, err);
+	if (p->annot_load_only && log && obj)
+		own_verdict(o, idx, buf, len, obj, log, level, err);
 	bpf_object__close(obj);
 	free(log);
+}
+
+/* Whether bv_annot_verify() loads P as annotated (given a verdict). */
+bool bv_annot_judged(const struct bv_prog *p)
+{
+	const struct bv_annot *a = p->annot;
+	char *why;
+	bool here;
+
+	if (!a || a->bad || a->auxiliary || !a->priv)
+		return false;
+	why = not_here(a);
+	here = !why;
+	free(why);
+	return here;
 }
 
 void bv_annot_verify(struct bv_object *o, const void *buf, size_t len)
@@ -313,7 +390,8 @@ void bv_annot_verify(struct bv_object *o, const void *buf, size_t len)
 			a->why = xstrdup("only its unprivileged variant is annotated");
 		} else if ((a->why = not_here(a))) {
 			a->result = BV_AR_NOT_APPLICABLE;
-		} else if (p->verdict == BV_PASS || p->verdict == BV_REJECTED) {
+		} else if (p->verdict == BV_PASS || p->verdict == BV_REJECTED ||
+			   p->annot_load_only) {
 			judge(o, i, buf, len);
 		} else {
 			a->why = xasprintf("not loaded: %s", p->error ? p->error : "no kernel verified it");

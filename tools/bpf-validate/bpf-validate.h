@@ -31,6 +31,7 @@ struct bv_opts {
 	size_t nrequire;
 	char **targets;		/* --attach-target PROG=FUNC, as given */
 	size_t ntargets;
+	bool annotated_load_only;	/* --annotated-load-only */
 };
 
 /* BV_NO_TARGET: the kernel lacks the program's attach target, so its loader
@@ -76,6 +77,7 @@ struct bv_prog {
 	char *source;		/* "file:line" of the failing instruction */
 	struct bv_strlist log_tail;	/* verifier's last relevant lines */
 	struct bv_annot *annot;	/* the selftests' test tags, or NULL (annot.c) */
+	bool annot_load_only;	/* its verdict is its annotated load's alone */
 };
 
 struct bv_object {
@@ -135,6 +137,7 @@ struct bpf_program *bv_nth_prog(struct bpf_object *obj, size_t n);
 void bv_passed(struct bv_prog *p, struct bpf_program *prog, const char *log);
 void bv_rejected(struct bv_object *o, struct bv_prog *p, const void *buf,
 		 size_t len, size_t idx, const char *stats_log);
+void bv_rejected_traced(struct bv_object *o, struct bv_prog *p, const char *trace);
 void bv_verify_alone(struct bv_object *o, size_t idx, const void *buf,
 		     size_t len);
 
@@ -191,6 +194,7 @@ void bv_vlog_error_lines(const char *log, struct bv_strlist *out, size_t max);
 struct bv_annot;
 void bv_annot_parse(struct bv_object *o, struct bpf_object *obj);
 void bv_annot_verify(struct bv_object *o, const void *buf, size_t len);
+bool bv_annot_judged(const struct bv_prog *p);
 void bv_annot_free(struct bv_annot *a);
 /* -1: judged as a program without tags; 0: no failure; 1: a failure */
 int bv_annot_fails(const struct bv_prog *p);

@@ -161,6 +161,7 @@ static const struct option long_opts[] = {
 	{ "endian", required_argument, NULL, 'e' },
 	{ "require", required_argument, NULL, 'q' },
 	{ "attach-target", required_argument, NULL, 'A' },
+	{ "annotated-load-only", no_argument, NULL, 'U' },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
@@ -226,6 +227,7 @@ static int parse_opts(int argc, char **argv, struct bv_opts *opts,
 			if (add_target(opts, optarg))
 				return 1;
 			break;
+		case 'U': opts->annotated_load_only = true; break;
 		case 'v': opts->verbose++; break;
 		case 'C': opts->compare = true; break;
 		case 'L': opts->labels[0] = optarg; break;

@@ -155,45 +155,69 @@ static void missing_weak_kfunc(const struct bv_object *o, struct bv_prog *p)
 	}
 }
 
-void bv_rejected(struct bv_object *o, struct bv_prog *p, const void *buf,
-		 size_t len, size_t idx, const char *stats_log)
+/* The verdict, figures and error line of a rejection, from its log; true
+ * if the verifier stopped at its complexity limit, where no one
+ * instruction fails. */
+static bool rejected_head(struct bv_prog *p, const char *log)
 {
 	struct bv_strlist first = { 0 };
-	struct bpf_object *obj;
 	struct bv_vlog v;
-	char *trace;
 
 	p->verdict = BV_REJECTED;
-	bv_vlog_parse(stats_log, &v);
+	bv_vlog_parse(log, &v);
 	take_stats(p, &v);
 	free(v.kernel_source);
-	bv_vlog_error_lines(stats_log, &first, 1);
+	bv_vlog_error_lines(log, &first, 1);
 	free(p->error);
 	p->error = first.n ? xstrdup(first.v[0]) : xstrdup("rejected by the verifier");
 	strlist_free(&first);
+	if (!strstr(log, "BPF program is too large"))
+		return false;
+	strlist_add(&p->log_tail, xstrdup(p->error));
+	return true;
+}
 
-	/* Again with the instruction trace, to find the failing instruction:
-	 * not where the verifier gave up at its complexity limit, where no
-	 * one instruction fails, and tracing a million of them takes ten
-	 * seconds here (minutes in a TCG guest). */
-	if (strstr(stats_log, "BPF program is too large")) {
-		strlist_add(&p->log_tail, xstrdup(p->error));
-		return;
-	}
-	trace = malloc(TRACE_LOG_SIZE);
-	if (!trace)
-		return;
-	load_one(o, buf, len, idx, LOG_LEVEL_TRACE | LOG_LEVEL_STATS, trace,
-		 TRACE_LOG_SIZE, &obj);
-	bpf_object__close(obj);
+/* What the instruction trace of a rejection tells: where it failed. */
+static void rejected_trace(struct bv_object *o, struct bv_prog *p, const char *trace)
+{
+	struct bv_vlog v;
+
 	bv_vlog_parse(trace, &v);
+	free(p->source);
 	p->source = source_of(p, v.fail_insn, v.kernel_source);
 	free(v.kernel_source);
 	bv_vlog_error_lines(trace, &p->log_tail, 4);
 	unresolved_kfunc(p, trace);
 	if (p->verdict == BV_REJECTED)
 		missing_weak_kfunc(o, p);
+}
+
+void bv_rejected(struct bv_object *o, struct bv_prog *p, const void *buf,
+		 size_t len, size_t idx, const char *stats_log)
+{
+	struct bpf_object *obj;
+	char *trace;
+
+	/* Again with the instruction trace, to find the failing instruction;
+	 * not at the complexity limit: tracing a million instructions takes
+	 * ten seconds here (minutes in a TCG guest). */
+	if (rejected_head(p, stats_log))
+		return;
+	trace = malloc(TRACE_LOG_SIZE);
+	if (!trace)
+		return;
+	load_one(o, buf, len, idx, LOG_LEVEL_TRACE | LOG_LEVEL_STATS, trace,
+		 TRACE_LOG_SIZE, &obj);
+	bpf_object__close(obj);
+	rejected_trace(o, p, trace);
 	free(trace);
+}
+
+/* A rejection whose log already holds the instruction trace. */
+void bv_rejected_traced(struct bv_object *o, struct bv_prog *p, const char *trace)
+{
+	if (!rejected_head(p, trace))
+		rejected_trace(o, p, trace);
 }
 
 static bool maybe_refused_errno(int err)

@@ -15,7 +15,8 @@
  * verifier to its limit takes minutes in a TCG guest.  Where libbpf does
  * not name the program (the object failed before or after the programs'
  * loads), each is loaded on its own.  Then the annotated programs are
- * judged (annot_run.c).
+ * judged (annot_run.c); with --annotated-load-only, those judged get no
+ * load here: their annotated load alone gives their verdict.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -132,7 +133,7 @@ static void run_rounds(struct rounds *r, struct bpf_object *obj)
 
 /* Every program judged; closes OBJ. */
 static void verify_rounds(struct bv_object *o, struct bpf_object *obj,
-			  const void *buf, size_t len)
+			  const void *buf, size_t len, bool annotated_load_only)
 {
 	struct rounds r = {
 		.o = o, .buf = buf, .len = len,
@@ -142,6 +143,10 @@ static void verify_rounds(struct bv_object *o, struct bpf_object *obj,
 
 	for (size_t i = 0; i < o->nprogs; i++)
 		if (o->progs[i].known_section && !o->progs[i].switched_off) {
+			o->progs[i].annot_load_only = annotated_load_only &&
+						      bv_annot_judged(&o->progs[i]);
+			if (o->progs[i].annot_load_only)
+				continue;
 			r.st[i] = TODO;
 			r.logs[i] = xcalloc(1, STATS_LOG_SIZE);
 		}
@@ -186,7 +191,7 @@ void bv_verify(struct bv_object *o, struct bpf_object *obj,
 			goto out;
 		}
 	}
-	verify_rounds(o, obj, buf, len);
+	verify_rounds(o, obj, buf, len, opts->annotated_load_only);
 	obj = NULL;
 	/* A kprobe without its function keeps its verdict: it loads (its
 	 * loader attaches it elsewhere, or not), and p->absent says why. */
