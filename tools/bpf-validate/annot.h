@@ -59,7 +59,7 @@ struct bv_annot {
 	bool ran;			/* the test run gave got_retval */
 };
 
-/* annot_run.c */
+/* annot_msgs.c */
 bool bv_annot_msgs_match(const struct bv_annot *a, const char *log,
 			 char **why);
 

@@ -135,7 +135,7 @@ def main():
     w('with the selftests Makefile\'s flags where bpfbuild does not decide them (not `-Werror`: a')
     w('warning fails no file here), against the `vmlinux.h` of the kernel\'s BTF; every object built')
     w('is verified in that kernel\'s VM, one boot per compiler, and each program judged by its')
-    w('selftests annotation (`bpf-validate`, `tools/bpf-validate/README.md`).')
+    w('selftests annotation (`bpf-validate --annotated-load-only`, `tools/bpf-validate/README.md`).')
     w()
     w('How this differs from test_progs\' count: the figure GCC\'s developers follow (601 of 713)')
     w('counts test_progs\' *tests*, each of which loads one or more objects and also runs them and')
