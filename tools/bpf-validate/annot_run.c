@@ -114,8 +114,7 @@ static char *unpriv_reason(void)
  * program that runs the verifier to its limit takes minutes per load in a
  * TCG guest): a program the usual run rejected, unless its annotation
  * sets flags (they may make it load), or, when that run skips it, one
- * annotated __failure.  Without either, the statistics level stands in
- * for 0 when this load gives the verdict: the same outcome, with figures. */
+ * annotated __failure. */
 static unsigned int annotated_level(const struct bv_prog *p)
 {
 	const struct bv_annot *a = p->annot;
@@ -123,7 +122,7 @@ static unsigned int annotated_level(const struct bv_prog *p)
 	if (a->log_level)
 		return a->log_level;
 	if (p->annot_load_only)
-		return a->expect == BV_EXPECT_FAILURE ? 1 : LOG_LEVEL_STATS;
+		return a->expect == BV_EXPECT_FAILURE;
 	return p->verdict == BV_REJECTED && !a->flags_set && !a->flags_clear;
 }
 
@@ -212,11 +211,19 @@ static char *as_annotated(const struct bv_annot *a, int err)
 			 a->nmsgs - neg == 1 ? "" : "s", neg);
 }
 
+/* A program not loaded (its verdict says why) is not judged. */
+static void not_loaded(struct bv_annot *a, const struct bv_prog *p)
+{
+	free(a->why);
+	a->result = BV_AR_NOT_RUN;
+	a->why = xasprintf("not loaded: %s", p->error ? p->error : "no kernel verified it");
+}
+
 /* The annotated load of program IDX into *OBJP and LOG, at the level
  * annotated_level() chooses (*LEVEL).  Where that chose level 1 for a
  * program the kernel then took, and its trace overflowed the log (ENOSPC,
- * which a level-0 load never gets), it is loaded again at the statistics
- * level: the outcome of the level-0 load it stands for. */
+ * which a level-0 load never gets), it is loaded again at level 0, the
+ * load it stands for. */
 static int load_judged(struct bv_object *o, size_t idx, const void *buf,
 		       size_t len, char *log, struct bpf_object **objp,
 		       unsigned int *level)
@@ -228,16 +235,18 @@ static int load_judged(struct bv_object *o, size_t idx, const void *buf,
 	*objp = bv_reopen(o, buf, len);
 	if (*objp && log)
 		err = load_annotated(o, *objp, idx, log, *level);
-	if (err != -ENOSPC || p->annot->log_level || *level == LOG_LEVEL_STATS)
+	if (err != -ENOSPC || p->annot->log_level || !*level)
 		return err;
 	bpf_object__close(*objp);
-	*level = LOG_LEVEL_STATS;
+	*level = 0;
 	*objp = bv_reopen(o, buf, len);
 	return *objp ? load_annotated(o, *objp, idx, log, *level) : -ENOMEM;
 }
 
 /* With --annotated-load-only: the program's verdict and figures, from its
- * annotated load (a trace in LOG where LEVEL asked for one). */
+ * annotated load: LOG holds the trace of a failure unless LEVEL asked for
+ * the statistics alone (at 0, libbpf loaded again at 1).  A program its
+ * loader would switch off (no-target) is not judged, as without it. */
 static void own_verdict(struct bv_object *o, size_t idx, const void *buf,
 			size_t len, struct bpf_object *obj, const char *log,
 			unsigned int level, int err)
@@ -246,12 +255,14 @@ static void own_verdict(struct bv_object *o, size_t idx, const void *buf,
 
 	if (!err)
 		bv_passed(p, bv_nth_prog(obj, idx), log);
-	else if (log[0] && (level & 3))
+	else if (log[0] && (!level || (level & 3)))
 		bv_rejected_traced(o, p, log);
 	else if (log[0])
 		bv_rejected(o, p, buf, len, idx, log);
 	else	/* refused before the verifier: the usual load says why */
 		bv_verify_alone(o, idx, buf, len);
+	if (p->verdict != BV_PASS && p->verdict != BV_REJECTED)
+		not_loaded(p->annot, p);
 }
 
 static void judge(struct bv_object *o, size_t idx, const void *buf, size_t len)
@@ -262,9 +273,6 @@ static void judge(struct bv_object *o, size_t idx, const void *buf, size_t len)
 	char *log = malloc(ANNOT_LOG_SIZE);
 	unsigned int level;
 	int err = load_judged(o, idx, buf, len, log, &obj, &level);
-	/* A load at the statistics level in place of level 0 that the kernel
-	 * took: test_loader's log is empty there. */
-	const char *seen = !err && level == LOG_LEVEL_STATS && !a->log_level ? "" : log;
 
 	a->result = BV_AR_AS_ANNOTATED;
 	if (!log || !obj) {
@@ -276,7 +284,7 @@ static void judge(struct bv_object *o, size_t idx, const void *buf, size_t len)
 	} else if (err && a->expect == BV_EXPECT_SUCCESS) {
 		a->result = BV_AR_DIFFERS;
 		a->why = rejected_why(log);
-	} else if (!bv_annot_msgs_match(a, seen, &a->why)) {
+	} else if (!bv_annot_msgs_match(a, log, &a->why)) {
 		a->result = BV_AR_DIFFERS;
 	} else if (!err && a->execute) {
 		test_run(a, p, bpf_program__fd(bpf_object__find_program_by_name(obj, p->name)),
@@ -329,7 +337,7 @@ void bv_annot_verify(struct bv_object *o, const void *buf, size_t len)
 			   p->annot_load_only) {
 			judge(o, i, buf, len);
 		} else {
-			a->why = xasprintf("not loaded: %s", p->error ? p->error : "no kernel verified it");
+			not_loaded(a, p);
 		}
 	}
 }

@@ -50,8 +50,13 @@ void bv_passed(struct bv_prog *p, struct bpf_program *prog, const char *log)
 	take_stats(p, &v);
 	free(v.kernel_source);
 	memset(&info, 0, sizeof(info));
-	if (!bv_prog_info(bpf_program__fd(prog), &info))
+	if (!bv_prog_info(bpf_program__fd(prog), &info)) {
 		p->jited_size = info.jited_prog_len;
+		/* A load without a log (level 0) has the count in its info
+		 * (kernel 5.16 on; 0 before). */
+		if (p->insns < 0 && info.verified_insns)
+			p->insns = info.verified_insns;
+	}
 	p->verdict = BV_PASS;
 }
 
