@@ -298,19 +298,40 @@ static void judge(struct bv_object *o, size_t idx, const void *buf, size_t len)
 	free(log);
 }
 
+/* Whether annotation A is judged by a load here; if not, the result it
+ * gets instead in *RESULT and why in *WHY (NULL where none is said). */
+static bool judged_here(const struct bv_annot *a, enum bv_aresult *result,
+			char **why)
+{
+	*why = NULL;
+	if (a->bad) {
+		*result = BV_AR_DIFFERS;
+		*why = xasprintf("the annotation cannot be read: %s", a->bad);
+	} else if (a->auxiliary) {
+		*result = BV_AR_AUXILIARY;
+	} else if (!a->priv) {
+		*result = BV_AR_NOT_CHECKED;
+		*why = xstrdup("only its unprivileged variant is annotated");
+	} else if ((*why = not_here(a))) {
+		*result = BV_AR_NOT_APPLICABLE;
+	} else {
+		return true;
+	}
+	return false;
+}
+
 /* Whether bv_annot_verify() loads P as annotated (given a verdict). */
 bool bv_annot_judged(const struct bv_prog *p)
 {
-	const struct bv_annot *a = p->annot;
+	enum bv_aresult result;
 	char *why;
-	bool here;
+	bool judged;
 
-	if (!a || a->bad || a->auxiliary || !a->priv)
+	if (!p->annot)
 		return false;
-	why = not_here(a);
-	here = !why;
+	judged = judged_here(p->annot, &result, &why);
 	free(why);
-	return here;
+	return judged;
 }
 
 void bv_annot_verify(struct bv_object *o, const void *buf, size_t len)
@@ -323,21 +344,11 @@ void bv_annot_verify(struct bv_object *o, const void *buf, size_t len)
 			continue;
 		if (a->unpriv)
 			strlist_add(&a->unchecked, unpriv_reason());
-		if (a->bad) {
-			a->result = BV_AR_DIFFERS;
-			a->why = xasprintf("the annotation cannot be read: %s", a->bad);
-		} else if (a->auxiliary) {
-			a->result = BV_AR_AUXILIARY;
-		} else if (!a->priv) {
-			a->result = BV_AR_NOT_CHECKED;
-			a->why = xstrdup("only its unprivileged variant is annotated");
-		} else if ((a->why = not_here(a))) {
-			a->result = BV_AR_NOT_APPLICABLE;
-		} else if (p->verdict == BV_PASS || p->verdict == BV_REJECTED ||
-			   p->annot_load_only) {
+		if (!judged_here(a, &a->result, &a->why))
+			continue;
+		if (p->verdict == BV_PASS || p->verdict == BV_REJECTED || p->annot_load_only)
 			judge(o, i, buf, len);
-		} else {
+		else
 			not_loaded(a, p);
-		}
 	}
 }
