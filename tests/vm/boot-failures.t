@@ -75,6 +75,33 @@ assert_eq "boots with no_timer_check" 2 "$(grep -c -- '-append .*no_timer_check'
 one_line "timeout" "boot timed out after 3s and was killed" 10 \
 	"$V" --timeout 3 --append rdinit=/bin/sh --kernel "$K61" "$obj"
 
+# A guest that booted and whose validator outlives --timeout is not booted
+# again (that would take as long again): one boot, and the cause names the
+# validator.  The stand-in validator sleeps in the guest; where the host
+# runs it for the report (--merge), it is the real bpf-validate.
+cat >"$T/hang.c" <<'C'
+#include <string.h>
+#include <unistd.h>
+int main(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "--merge"))
+			return execv(REAL_VALIDATOR, argv), 127;
+	for (;;)
+		pause();
+}
+C
+gcc -O2 -DREAL_VALIDATOR="\"$BPF_VALIDATE\"" -o "$T/hang-validator" "$T/hang.c"
+cat >"$T/qemu-count" <<'SH'
+#!/bin/sh
+echo "$*" >>"$0.args"
+exec qemu-system-x86_64 "$@"
+SH
+chmod +x "$T/qemu-count"
+one_line "validator out of time" "$(basename "$K61" | sed 's/[+.]/\\&/g'): the validator did not finish within 45s and was killed \(the guest had booted; raise --timeout\)$" 75 \
+	env QEMU="$T/qemu-count" BPF_VM_ACCEL=tcg "$V" --timeout 45 --validator "$T/hang-validator" --kernel "$K61" "$obj"
+assert_eq "validator out of time: boots" 1 "$(wc -l <"$T/qemu-count.args")"
+
 # No qemu: a PATH with everything but qemu-system-*.
 path_without "$T/bin" 'qemu-system-*'
 one_line "missing qemu" "^bpf-vm-verify: qemu-system-x86_64 not found; install qemu-system-x86$" 10 \
