@@ -103,16 +103,24 @@ qemu_run() {
 # validator (or test): no boot failure, and a second boot would only take
 # as long again (a limit-bound program takes minutes per load in TCG).
 ran_out() {
-	{ [ "$rc" = 124 ] || [ "$rc" = 137 ]; } && grep -q '^@@BPFVM begin' "$1.data"
+	timed_out && grep -q '^@@BPFVM begin' "$1.data"
+}
+
+# timed_out: the boot's timeout killed QEMU (TERM, or KILL after it).
+timed_out() {
+	[ "$rc" = 124 ] || [ "$rc" = 137 ]
 }
 
 # boot_cause D Z: the one-line cause of a boot into D that did not finish;
 # returns 1 when booting again cannot help.
 boot_cause() {
+	# What the guest runs: $run is the --run script's path, not a word.
+	job=validator
+	[ -z "$run" ] || job="test"
 	if ran_out "$1"; then
-		echo "the ${run:+test}${run:-validator} did not finish within ${timeout}s and was killed (the guest had booted; raise --timeout)"
+		echo "the $job did not finish within ${timeout}s and was killed (the guest had booted; raise --timeout)"
 		return 1
-	elif [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+	elif timed_out; then
 		echo "boot timed out after ${timeout}s and was killed (raise --timeout; on TCG a boot takes 3-10 s)"
 	elif grep -qE 'System halted' "$1.console"; then
 		msg=$(tr -d '\r' <"$1.console" | grep -v '^[[:space:]]*$' | grep -B1 'System halted' | head -n 1)
@@ -124,7 +132,7 @@ boot_cause() {
 		echo "qemu failed (exit $rc): $(grep -m1 -v '^$' "$1.qemu")"
 		return 1
 	else
-		echo "the guest stopped before the ${run:+test}${run:-validator} finished (exit $rc): $(tail -n 1 "$1.console" | tr -d '\r')"
+		echo "the guest stopped before the $job finished (exit $rc): $(tail -n 1 "$1.console" | tr -d '\r')"
 	fi
 }
 
