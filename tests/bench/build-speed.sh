@@ -16,7 +16,10 @@
 #      and with the per-user one (another project already probed);
 #  (d) commands run by a no-op rebuild and after touching one .bpf.c;
 #  (e) a clean rebuild with a warm ccache (BPF_CC="ccache clang"), bpfbuild
-#      against the peers' recipe with CLANG="ccache clang".
+#      against the peers' recipe with CLANG="ccache clang";
+#  (ceiling) per CO-RE tool, serially: the peers' commands against
+#      bpfbuild's compile alone (lib/ceiling.sh), the most any bpfbuild
+#      build of those tools could gain.
 # Every time is a median of $BENCH_RUNS runs.  The workload (a, b) is
 # $BENCH_PROGS generated CO-RE programs plus the examples' single-source
 # programs (lib/workload.sh), built from clean with vmlinux.h dumped inside
@@ -48,6 +51,8 @@ die() { printf 'build-speed.sh: %s\n' "$*" >&2; exit 1; }
 . "$lib/workload.sh"
 # shellcheck source=lib/corpus.sh
 . "$lib/corpus.sh"
+# shellcheck source=lib/ceiling.sh
+. "$lib/ceiling.sh"
 
 for tool in clang:clang llvm-strip:llvm bpftool:bpftool meson:meson ninja:ninja-build \
 	make:make strace:strace awk:mawk; do
@@ -161,15 +166,29 @@ built_ok "$work/nopch"
 # (a58) the libbpf-tools-shaped corpus at $BENCH_CORPUS programs.
 corpus_bench "$ncorpus"
 
+# (ceiling) the CO-RE tools' compiles alone against the peers' commands.
+# shellcheck disable=SC2086 # one word per name
+ceiling_bench "$work/pch" $core_names
+ninja -C "$work/pch" >/dev/null
+
 # --- (b) bpfbuild's overhead over the bare commands ----------------------------
 # The bare commands are the ones bpfbuild really ran, read from strace: every
-# clang and bpftool execve with its arguments and working directory.  The
+# clang, bpftool and bpfbuild-btf-sort execve with its arguments and working
+# directory (and the rename of the sorted object that follows the last).  The
 # replay runs them with no ninja and no wrapper script, and must give the
 # same bytes as the build, so it cannot have skipped work.
 say "(b) recording the commands of a -j1 build with the PCH off (strace)"
 mkdir -p "$work/ref"
 cp "$work/nopch"/*.bpf.o "$work/nopch"/*.skel.h "$work/ref/"
-ninja -C "$work/nopch" -t clean >/dev/null
+# The build's own helper program, bpfbuild-btf-sort where the probe decided
+# it (clang 19, 21), is made again after each clean, untimed: the replay
+# runs it, and neither side's figure includes compiling it.
+mapfile -t b_helpers < <(ninja -C "$work/nopch" -t targets all | sed -n 's/^\([^:]*bpfbuild-btf-sort\): .*/\1/p')
+clean_b() {
+	ninja -C "$work/nopch" -t clean >/dev/null
+	[ ${#b_helpers[@]} = 0 ] || ninja -C "$work/nopch" "${b_helpers[@]}" >/dev/null
+}
+clean_b
 # Without the per-user vmlinux.h cache (BPFBUILD_PROBE_CACHE=off, here and
 # in the timed runs): its copy is no command the replay could run.
 (cd "$work/nopch" && BPFBUILD_PROBE_CACHE=off strace -f -qq -s 1048576 -o "$work/trace" \
@@ -181,12 +200,12 @@ vmlinux_out=$(ninja -C "$work/nopch" -t commands | sed -n 's/.*bpfbuild-vmlinux-
 : >"$work/replay.dirs"
 : >"$work/replay.checks"
 awk -v init="$work/nopch" -v vmlinux="$work/nopch/$vmlinux_out" \
-	-v tools='^(clang(-[0-9.]+)?|bpftool)$' \
+	-v tools='^(clang(-[0-9.]+)?|bpftool|bpfbuild-btf-sort)$' \
 	-v dirs="$work/replay.dirs" -v checks="$work/replay.checks" \
 	-f "$lib/strace-replay.awk" "$work/trace" "$work/trace" >"$work/replay.sh"
 nbare=$(grep -c "^'" "$work/replay.sh")
 
-replay_prep() { ninja -C "$work/nopch" -t clean >/dev/null; xargs -r -d '\n' mkdir -p <"$work/replay.dirs"; }
+replay_prep() { clean_b; xargs -r -d '\n' mkdir -p <"$work/replay.dirs"; }
 replay_done() { xargs -r -d '\n' rm -rf <"$work/replay.dirs"; }
 replay_prep
 bash "$work/replay.sh" >"$work/replay.log" 2>&1 || { tail "$work/replay.log" >&2; die "the replay failed"; }
@@ -204,7 +223,7 @@ replay_done
 say "(b) bpfbuild -j1 (PCH off) and the $nbare bare commands, interleaved"
 for i in $(seq "$runs"); do
 	say "(b) run $i/$runs"
-	ninja -C "$work/nopch" -t clean >/dev/null
+	clean_b
 	timed b_bpfbuild env BPFBUILD_PROBE_CACHE=off ninja -C "$work/nopch" -j1
 	replay_prep
 	timed b_bare bash "$work/replay.sh"

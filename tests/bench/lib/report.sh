@@ -13,6 +13,9 @@ a_nratio=$(div "$a_p" "$a_n")
 a_ex_ratio=$(div "$(med a_ex_peer)" "$(med a_ex_bpfbuild)")
 a_core_ratio=$(div "$(med a_core_peer)" "$(med a_core_bpfbuild)")
 a58_ratio=$(div "$(med a58_peer)" "$(med a58_bpfbuild)")
+ceil_cpu=$(div "$(med ceil_peer 2)" "$(med ceil_bpfbuild 2)")
+# per_tool NAME: the median CPU time of a ceiling run, in ms a tool.
+per_tool() { awk -v c="$(med "$1" 2)" -v n="$ceil_n" 'BEGIN { printf "%.0f", c * 1000 / n }'; }
 c_ratio_cold='' c_ratio_warm='' c_ac_share=''
 [ -n "$meson_na" ] || { c_ratio_cold=$(div "$(med c_meson_cold_probe)" "$(med c_meson_nobpf_cold)")
 	c_ratio_warm=$(div "$(med c_meson_cold)" "$(med c_meson_nobpf_cold)"); }
@@ -50,6 +53,9 @@ table() {
 	row "the libbpf-tools-shaped corpus, $ncorpus tools, -j2: peers' make ÷ bpfbuild" \
 		"**${a58_ratio}×** ($(med a58_peer) s ÷ $(med a58_bpfbuild) s; runs $(spread a58_peer) s and $(spread a58_bpfbuild) s; CPU time $(div "$(med a58_peer 2)" "$(med a58_bpfbuild 2)")×; PCH: $corpus_pch)" \
 		"≥ 2.5×" "$(verdict ge "$a58_ratio" 2.5)"
+	row "ceiling of the two rows above: per CO-RE tool, serial, CPU time: the peers' commands ÷ bpfbuild's compile alone (clang -include-pch; no wrapper, ninja, link or skeleton)" \
+		"**${ceil_cpu}×** ($(per_tool ceil_peer) ms ÷ $(per_tool ceil_bpfbuild) ms a tool, $ceil_n tools; wall $(div "$(med ceil_peer)" "$(med ceil_bpfbuild)")×)" \
+		"(information: no bpfbuild build of many such tools can beat it)" ""
 	if [ -z "$meson_na" ]; then
 		row "Meson configure of the examples, cold, no probe cache ÷ the same without BPF (C and libbpf)" \
 			"**${c_ratio_cold}×** ($(med c_meson_cold_probe) s ÷ $(med c_meson_nobpf_cold) s; CPU $(med c_meson_cold_probe 2) s)" \
@@ -131,7 +137,7 @@ table() {
 		"\`llvm-strip -g\`, \`bpftool gen skeleton\`; vmlinux.h by \`bpftool btf dump\`), run as \`make -j2\` in an empty dir." \
 		"bpfbuild: \`ninja -j2\` after \`ninja -t clean\`, configure not timed; it also links each object" \
 		"with \`bpftool gen object\`, which the peers' recipe skips. vmlinux.h.pch: $pch_line."
-	echo "- (b) the bare commands are the $nbare clang and bpftool invocations that strace saw bpfbuild run," \
+	echo "- (b) the bare commands are the $nbare clang and bpftool invocations (and bpfbuild-btf-sort's, where the probe decided it) that strace saw bpfbuild run," \
 		"replayed by a plain bash script with the same arguments and working directories;" \
 		"they gave byte-identical objects and skeletons. The difference is ninja plus the bpfbuild-cc wrapper."
 	echo "- (c) examples/ configured as a user does (defaults); cold = a fresh build dir," \

@@ -85,6 +85,9 @@ function emit(p, line,    n, i, cmd, out, obj, name) {
 		cmd = cmd (i > 1 ? " " : "") q(argv[i])
 	}
 	print cmd " >" q(out)
+	# The wrapper renames the sorted object over the compiled one.
+	if (basename(argv[1]) == "bpfbuild-btf-sort")
+		print "mv -f " q(argv[n]) " " q(argv[n - 1])
 	nemitted++
 }
 
