@@ -183,7 +183,7 @@ cp "$work/nopch"/*.bpf.o "$work/nopch"/*.skel.h "$work/ref/"
 # The build's own helper program, bpfbuild-btf-sort where the probe decided
 # it (clang 19, 21), is made again after each clean, untimed: the replay
 # runs it, and neither side's figure includes compiling it.
-mapfile -t b_helpers < <(ninja -C "$work/nopch" -t targets all | sed -n 's/^\([^:]*bpfbuild-btf-sort\): .*/\1/p')
+mapfile -t b_helpers < <(helper_targets "$work/nopch")
 clean_b() {
 	ninja -C "$work/nopch" -t clean >/dev/null
 	[ ${#b_helpers[@]} = 0 ] || ninja -C "$work/nopch" "${b_helpers[@]}" >/dev/null

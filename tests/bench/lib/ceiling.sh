@@ -1,6 +1,7 @@
 # shellcheck shell=bash
 # tests/bench/build-speed.sh's ceiling row; sourced, not run.
 # shellcheck disable=SC2154 # $work, $lib, $runs, die, say, timed: the caller's
+# (pch_target, helper_targets: lib/corpus.sh)
 #
 # ceiling_bench DIR NAMES...: the most any bpfbuild build of these CO-RE
 # tools could gain over the peers' recipe.  Whatever bpfbuild does around
@@ -27,8 +28,7 @@ ceiling_bench() {
 	# build's helper program (bpfbuild-btf-sort, where the probe decided
 	# it), which the bound leaves out: the bound only rises by that.
 	ninja -C "$b" -t clean >/dev/null
-	mapfile -t x < <(ninja -C "$b" -t targets all |
-		sed -n 's/^\([^:]*\(vmlinux\.h\.pch\|bpfbuild-btf-sort\)\): .*/\1/p')
+	mapfile -t x < <(pch_target "$b"; helper_targets "$b")
 	ninja -C "$b" "${x[@]}" >/dev/null
 	(cd "$b" && strace -f -qq -s 1048576 -o "$work/ceil.trace" \
 		-e trace=execve,chdir,clone,clone3,fork,vfork ninja -j1 "${targets[@]}" >/dev/null)

@@ -4,6 +4,9 @@
 
 # pch_target DIR: the precompiled vmlinux.h's target in build dir DIR, if any.
 pch_target() { ninja -C "$1" -t targets all | sed -n 's/^\([^:]*vmlinux\.h\.pch\): .*/\1/p'; }
+# helper_targets DIR: the build's own helper program in build dir DIR,
+# bpfbuild-btf-sort where the probe decided it (clang 19, 21), if any.
+helper_targets() { ninja -C "$1" -t targets all | sed -n 's/^\([^:]*bpfbuild-btf-sort\): .*/\1/p'; }
 
 # corpus_bench N: the libbpf-tools-shaped corpus at N generated CO-RE tools
 # (lib/workload.sh), built alone from clean by bpfbuild (ninja -j2, its
