@@ -5,14 +5,19 @@
 # bpfbuild-probe-cache.sh: the probe's answers, kept per build directory
 # (--cache FILE) and per user ($BPFBUILD_PROBE_CACHE, default
 # ~/.cache/bpfbuild), under one key: a hash of everything the answer
-# depends on.  An entry is one "cache_key=KEY" line, the answer, and one
-# "cache_end=KEY" line; the adapters put its words into commands (and
-# autoconf into a Makefile), so only an entry that cache_entry_ok accepts is
-# ever answered from: anything else is probed again.
+# depends on.  An entry is one "cache_key=KEY" line, the answer, a
+# "cache_sum=SHA256" line of the answer and one "cache_end=KEY" line; the
+# adapters put its words into commands (and autoconf into a Makefile), so
+# only an entry that cache_answer accepts is ever answered from: anything
+# else is probed again.  Which per-user files are trusted at all:
+# bpfbuild-user-cache.sh.
+
+# shellcheck source=bpfbuild-user-cache.sh
+. "$here/bpfbuild-user-cache.sh"
 
 # cache_inputs ARGS...: what the answer depends on (arguments, environment,
 # user, kernel, the compilers and their identity, bpftool, libbpf's
-# headers, the probes themselves).
+# headers, the engine and its probes).
 cache_inputs() {
 	echo "$*|${BPF_CC-}|${BPFTOOL-}|${BPF_CFLAGS-}|${CC_FOR_BUILD-}|$PATH|$(id -u)"
 	uname -r
@@ -21,7 +26,10 @@ cache_inputs() {
 		ls -lLd --time-style=+%s "$d"/clang* "$d"/bpf*gcc* "$d"/bpftool "$d"/bpf_helper*.h 2>/dev/null
 	done
 	unset IFS
-	ls -lL --time-style=+%s "$0" "$here"/* "$probes"/* 2>/dev/null
+	# The engine by its content, not by where it was unpacked: every
+	# project's copy of the same engine (a subproject, build-aux/bpfbuild,
+	# make distcheck's) gets the same answer.
+	cat "$here"/* "$probes"/* 2>/dev/null | sha256sum
 	# The compiler's identity, not only its path: a BPF_CC wrapper
 	# that now runs another compiler must be probed again.
 	if [ -n "${BPF_CC:-}" ]; then
@@ -35,41 +43,12 @@ cache_inputs() {
 # cache_key ARGS...: the key of the answer to ARGS.
 cache_key() { cache_inputs "$@" | sha256sum | cut -d' ' -f1; }
 
-# cache_user_dir: sets user_dir, the per-user cache directory ('' for
-# none), and user_base, the directory that must already exist for it to
-# be made: bpfbuild makes the cache directory and at most the XDG cache
-# directory above it (~/.cache), never HOME (Debian's system users have
-# HOME=/nonexistent) nor anything higher.  Without one: no per-user cache.
-cache_user_dir() {
-	user_dir='' user_base=/nonexistent
-	if [ -n "${BPFBUILD_PROBE_CACHE+set}" ]; then
-		[ "$BPFBUILD_PROBE_CACHE" = off ] || user_dir=$BPFBUILD_PROBE_CACHE
-		user_base=$(dirname -- "$user_dir")
-	elif [ -n "${XDG_CACHE_HOME:-}" ]; then
-		user_dir=$XDG_CACHE_HOME/bpfbuild
-		user_base=$(dirname -- "$XDG_CACHE_HOME")
-	elif [ -n "${HOME:-}" ]; then
-		user_dir=$HOME/.cache/bpfbuild
-		user_base=$HOME
-	fi
-	[ -d "$user_base" ] || user_dir=''
-}
-
-# cache_private PATH...: every PATH (links followed) is the user's own and
-# writable by no other user: another user's words never reach a command.
-cache_private() {
-	# shellcheck disable=SC2012 # ls -n: the numeric owner and the mode, in POSIX sh
-	ls -ldnL -- "$@" 2>/dev/null | awk -v uid="$(id -u)" -v n=$# '
-		$3 != uid || substr($1, 6, 1) == "w" || substr($1, 9, 1) == "w" { bad = 1 }
-		END { exit bad || NR != n }'
-}
-
-# cache_entry_ok FILE: FILE is a whole entry for $key (a cut one lacks its
-# cache_end line or its status) whose values are what the probe writes:
-# cap_* yes or no; the summary's texts (why*, note, candidate, decision*,
-# reproducible, *_version) anything; every other value, which becomes a
-# word of a command (flag, cc_cmd, bpftool, link, ...), a plain word of
-# letters, digits and _ . , : = + / @ % - only.
+# cache_entry_ok: standard input is a whole entry for $key (a cut one
+# lacks its cache_end line or its status) whose values are what the probe
+# writes: cap_* yes or no; the summary's texts (why*, note, candidate,
+# decision*, reproducible, *_version) anything; every other value, which
+# becomes a word of a command (flag, cc_cmd, bpftool, link, ...), a plain
+# word of letters, digits and _ . , : = + / @ % - only.
 cache_entry_ok() {
 	awk -v key="$key" '
 		BEGIN { ok = 1 }
@@ -83,23 +62,27 @@ cache_entry_ok() {
 		v !~ /^[-A-Za-z0-9_.,:=+\/@%]*$/ { ok = 0; exit }
 		k == "status" { status = v }
 		END {
-			if (!ok || !closed || seen["status"] != 1) exit 1
+			if (!ok || !closed || seen["status"] != 1 || seen["cache_sum"] != 1) exit 1
 			if (status == "unusable") exit 0
 			exit !(status == "ok" && seen["cc"] && seen["cc_cmd"] && seen["bpftool"] && seen["link"] && seen["flag"])
-		}' "$1"
+		}'
+}
+
+# cache_answer TEXT: sets out to the answer of the entry TEXT when it is
+# whole (cache_entry_ok) and the answer is the one its cache_sum was
+# written for (a line lost or changed since, as a cut write or a hand
+# leaves it, is not).
+cache_answer() {
+	printf '%s\n' "$1" | cache_entry_ok || return 1
+	out=$(printf '%s\n' "$1" | sed '1d;$d' | grep -v '^cache_sum=')
+	[ "cache_sum=$(printf '%s\n' "$out" | cache_sum)" = "$(printf '%s\n' "$1" | grep '^cache_sum=')" ]
 }
 
 # cache_store FILE: FILE becomes the entry for $out, or stays as it was
-# (a full disk, a read-only directory): written whole to a temporary
-# beside it, then renamed; the temporary never outlives a failure.
+# (a full disk, a read-only directory).
 cache_store() {
-	tmp=$(mktemp "$1.XXXXXX" 2>/dev/null) || return 1
-	if printf 'cache_key=%s\n%s\ncache_end=%s\n' "$key" "$out" "$key" >"$tmp" 2>/dev/null &&
-	   mv -f "$tmp" "$1" 2>/dev/null; then
-		return 0
-	fi
-	rm -f "$tmp"
-	return 1
+	printf 'cache_key=%s\n%s\ncache_sum=%s\ncache_end=%s\n' "$key" "$out" \
+		"$(printf '%s\n' "$out" | cache_sum)" "$key" | cache_put "$1"
 }
 
 # cache_run CACHE ARGS...: answer from CACHE (a file, or '') or the
@@ -110,34 +93,31 @@ cache_run() {
 	shift
 	key=$(cache_key "$@")
 	cache_user_dir
-	shared=''
-	[ -z "$user_dir" ] || shared=$user_dir/probe-$key
 	# The build directory's own entry needs no owner check: whoever can
-	# write there can rewrite the build's commands anyway.
-	for f in "$cache" "$shared"; do
-		[ -n "$f" ] && [ -f "$f" ] || continue
-		[ "$f" != "$shared" ] || cache_private "$user_dir" "$f" || continue
-		cache_entry_ok "$f" || continue
-		out=$(sed '1d;$d' "$f")
-		[ "$f" = "$cache" ] || [ -z "$cache" ] || cache_store "$cache"
+	# write there can rewrite the build's commands anyway.  The per-user
+	# one is read once, from a safe directory, and checked on that read.
+	if [ -n "$cache" ] && [ -f "$cache" ] && cache_answer "$(cat "$cache" 2>/dev/null)"; then
 		printf '%s\n' "$out"
 		exit 0
-	done
+	fi
+	if [ -n "$user_dir" ] && [ -d "$user_dir" ] && cache_dir_safe &&
+	   text=$(cache_read "$user_dir/probe-$key") && cache_answer "$text"; then
+		[ -z "$cache" ] || cache_store "$cache"
+		printf '%s\n' "$out"
+		exit 0
+	fi
 	out=$("$0" "$@")
 	rc=$?
 	printf '%s\n' "$out"
 	[ $rc -eq 0 ] || exit $rc
 	[ -z "$cache" ] || cache_store "$cache"
 	# Best effort: a read-only or full disk only costs the next probe.
-	if [ -n "$shared" ]; then
-		[ -d "${user_dir%/*}" ] || mkdir -m 700 -- "${user_dir%/*}" 2>/dev/null
-		[ -d "$user_dir" ] || mkdir -m 700 -- "$user_dir" 2>/dev/null
-		if cache_private "$user_dir"; then
-			cache_store "$shared"
-		elif [ -d "$user_dir" ]; then
-			# Said once, in the summary (not kept with the answer).
-			echo "note=the probe cache $user_dir is not used: another user owns it or can write to it; make it yours alone (chown, chmod go-w) or set BPFBUILD_PROBE_CACHE to a directory of your own"
-		fi
+	[ -n "$user_dir" ] || exit 0
+	if cache_dir_make; then
+		cache_store "$user_dir/probe-$key"
+	elif [ -d "$cache_unsafe" ]; then
+		# Said once, in the summary (not kept with the answer).
+		echo "note=the probe cache $user_dir is not used: ${cache_unsafe%/} is another user's or another user can write to it; make it yours alone (chown, chmod go-w) or set BPFBUILD_PROBE_CACHE to a directory of your own"
 	fi
 	exit 0
 }

@@ -6,7 +6,10 @@
 # SHA-256 of the inputs; a cut entry, one with a word that is no plain flag,
 # and one in a directory another user owns or can write are not answered
 # from (probed again); HOME is never made (HOME=/nonexistent: no per-user
-# cache); a full disk leaves no temporary file.
+# cache); a full disk leaves no temporary file.  Issue 46: an entry that
+# lost a line and still looks whole does not match its sum; a directory
+# above the cache that another user can write, or owns, lets them swap
+# the cache between a check and a read: not used either.
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/../safety/lib-bad-input.sh"
 probe=$BPFBUILD_TOP/engine/bpfbuild-probe
@@ -53,6 +56,11 @@ for cut in 1 "$(($(wc -l <"$T/entry") - 1))"; do
 	probed_again "an entry cut to $cut lines"
 	cmp "$T/entry" "$entry" || fail "the cut entry was not written again"
 done
+note "an entry with one flag= line removed, whole otherwise: probed again"
+[ "$(grep -c '^flag=' "$T/entry")" -gt 1 ] || fail "the answer has one flag= line: nothing to remove"
+sed '0,/^flag=/{/^flag=/d}' "$T/entry" >"$entry"
+probed_again "an entry without one of its flags"
+cmp "$T/entry" "$entry" || fail "the entry without a flag was not written again"
 note "an entry with a word that is no plain flag: probed again"
 planted >"$entry"
 probed_again "a planted flag"
@@ -62,8 +70,18 @@ bad_input bpfbuild-probe "a BPFBUILD_PROBE_CACHE entry whose flag holds a comman
 note "a cache directory anyone can write, or another user owns: not used, said once"
 chmod o+w "$BPFBUILD_PROBE_CACHE"
 probed_again "an entry in a directory anyone can write" note
-assert_grep "^note=the probe cache $BPFBUILD_PROBE_CACHE is not used: another user owns it or can write to it; make it yours alone \\(chown, chmod go-w\\)" "$T/again.out"
+assert_grep "^note=the probe cache $BPFBUILD_PROBE_CACHE is not used: $BPFBUILD_PROBE_CACHE is another user's or another user can write to it; make it yours alone \\(chown, chmod go-w\\)" "$T/again.out"
 chmod 700 "$BPFBUILD_PROBE_CACHE"
+note "a directory above the cache that the group can write: not used, said once"
+mkdir -m 700 "$T/up"
+mv "$BPFBUILD_PROBE_CACHE" "$T/up/"
+chmod g+w "$T/up"
+BPFBUILD_PROBE_CACHE=$T/up/user-cache probed_again "an entry below a group-writable directory" note
+assert_grep "^note=the probe cache $T/up/user-cache is not used: $T/up is another user's or another user can write to it;" "$T/again.out"
+chmod g-w "$T/up"
+BPFBUILD_PROBE_CACHE=$T/up/user-cache "$probe" --cache '' >/dev/null || fail "probe failed"
+assert_eq "compiles once the directory above is the user's alone" "$n" "$(compiles)"
+mv "$T/up/user-cache" "$BPFBUILD_PROBE_CACHE"
 # Root only (the ebuild's src_test runs the engine's tests unprivileged):
 # another user's directory and file, and a full disk (a mount).
 root=no
@@ -75,6 +93,17 @@ if [ $root = yes ]; then
 	probed_again "another user's entry" note
 	assert_grep "^note=the probe cache $BPFBUILD_PROBE_CACHE is not used" "$T/again.out"
 	cmp -s "$T/theirs" "$entry" || fail "another user's entry was rewritten"
+	note "a directory above the cache that another user owns: not used"
+	chown -R 0 "$BPFBUILD_PROBE_CACHE"
+	cp "$T/entry" "$entry"
+	mkdir -m 755 "$T/theirs-dir"
+	mv "$BPFBUILD_PROBE_CACHE" "$T/theirs-dir/"
+	chown nobody "$T/theirs-dir"
+	BPFBUILD_PROBE_CACHE=$T/theirs-dir/user-cache probed_again "an entry below another user's directory" note
+	assert_grep "^note=the probe cache $T/theirs-dir/user-cache is not used: $T/theirs-dir is another user's" "$T/again.out"
+	chown 0 "$T/theirs-dir"
+	mv "$T/theirs-dir/user-cache" "$BPFBUILD_PROBE_CACHE"
+	chown -R nobody "$BPFBUILD_PROBE_CACHE"
 	chown -R 0 "$BPFBUILD_PROBE_CACHE"
 	chown nobody "$entry"
 	probed_again "another user's entry in the user's directory"
@@ -112,6 +141,11 @@ if [ $root = yes ]; then
 	n=$(compiles)
 fi
 
+note "a copy of the engine elsewhere (another project's): the same key"
+mkdir -p "$T/other-project/build-aux"
+cp -r "$BPFBUILD_TOP/engine" "$T/other-project/build-aux/bpfbuild"
+assert_eq "the key of another project's copy of the engine" "$("$probe" --cache-key)" \
+	"$("$T/other-project/build-aux/bpfbuild/bpfbuild-probe" --cache-key)"
 note "another argument probes again"
 "$probe" --cache "$T/c.cache" --cpu v2 >/dev/null || fail "probe failed"
 [ "$(compiles)" -gt "$n" ] || fail "--cpu v2 was answered from the cache"

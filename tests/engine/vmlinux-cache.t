@@ -4,7 +4,9 @@
 # dumping the BTF again, byte for byte the same header.  Under the probe
 # cache's rules: an entry another user owns or can write, or a cut one, is
 # not used (dumped again, whole); BPFBUILD_PROBE_CACHE=off keeps none; HOME
-# is never made.
+# is never made.  Issue 46: an entry cut short that still ends with the
+# guard does not match its sum; a cache below a directory another user
+# can write or owns is not used.
 . "$(dirname "$0")/../lib.sh"
 gen=$BPFBUILD_TOP/engine/bpfbuild-vmlinux-h
 bpftool=$(command -v bpftool || echo /usr/sbin/bpftool)
@@ -22,8 +24,12 @@ entry=${entries[0]}
 cmp "$T/dump.h" "$entry" || fail "the entry differs from bpftool's dump"
 assert_eq "the entry's mode" 600 "$(stat -c %a "$entry")"
 
-# Taken from the cache: a mark put into the (still whole) entry shows up.
+sum=${entry%.h}.sum
+assert_eq "the entry's sum" "$(sha256sum <"$T/dump.h" | cut -d' ' -f1)" "$(cat "$sum")"
+# Taken from the cache: a mark put into the (still whole) entry, with its
+# sum, shows up.
 { echo '/* from the cache */'; cat "$T/dump.h"; } >"$entry"
+sha256sum <"$entry" | cut -d' ' -f1 >"$sum"
 "$gen" "$bpftool" "$btf" "$T/b.h" || fail "second tree"
 assert_grep '^/\* from the cache \*/$' "$T/b.h" "the second tree's header"
 
@@ -36,22 +42,46 @@ dumped_again() {
 head -c 100000 "$T/dump.h" >"$entry"
 dumped_again "a cut entry"
 cmp "$T/dump.h" "$entry" || fail "the cut entry was not replaced by a whole one"
-{ echo '/* planted */'; cat "$T/dump.h"; } >"$entry"
+{ head -c 100000 "$T/dump.h"; printf '\n#endif /* __VMLINUX_H__ */\n'; } >"$entry"
+dumped_again "an entry cut short that still ends with the guard"
+cmp "$T/dump.h" "$entry" || fail "the cut entry was not replaced by a whole one"
+# plant: a marked entry with its right sum, so that only the rule under
+# test can refuse it.
+plant() {
+	{ echo '/* planted */'; cat "$T/dump.h"; } >"$entry"
+	sha256sum <"$entry" | cut -d' ' -f1 >"$sum"
+}
+plant
 chmod g+w "$entry"
 dumped_again "a group-writable entry"
+chmod 600 "$entry"
+plant
+mkdir -m 700 "$T/up"
+mv "$BPFBUILD_PROBE_CACHE" "$T/up/"
+chmod g+w "$T/up"
+BPFBUILD_PROBE_CACHE=$T/up/user-cache dumped_again "an entry below a group-writable directory"
+chmod g-w "$T/up"
+mv "$T/up/user-cache" "$BPFBUILD_PROBE_CACHE"
 if [ "$(id -u)" = 0 ]; then
-	{ echo '/* planted */'; cat "$T/dump.h"; } >"$entry"
+	plant
 	chmod 600 "$entry"
 	chown nobody "$entry"
 	dumped_again "an entry another user owns"
 	chown 0 "$entry"
 	chown nobody "$BPFBUILD_PROBE_CACHE"
-	{ echo '/* planted */'; cat "$T/dump.h"; } >"$entry"
+	plant
 	dumped_again "a cache directory another user owns"
 	chown 0 "$BPFBUILD_PROBE_CACHE"
+	plant
+	mkdir -m 755 "$T/theirs"
+	mv "$BPFBUILD_PROBE_CACHE" "$T/theirs/"
+	chown nobody "$T/theirs"
+	BPFBUILD_PROBE_CACHE=$T/theirs/user-cache dumped_again "an entry below another user's directory"
+	chown 0 "$T/theirs"
+	mv "$T/theirs/user-cache" "$BPFBUILD_PROBE_CACHE"
 fi
 ls -A "$BPFBUILD_PROBE_CACHE" >"$T/ls"
-assert_no_grep 'XXXXXX|\.h\.' "$T/ls" "the cache directory (temporaries left)"
+assert_no_grep '\.(h|sum)\.' "$T/ls" "the cache directory (temporaries left)"
 
 # Off: no entry is read or written.
 rm -rf "$BPFBUILD_PROBE_CACHE"

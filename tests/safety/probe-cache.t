@@ -60,7 +60,7 @@ make -C "$T/a2" src/egress_bytes.bpf.o >"$T/a2.build.log" 2>&1 || rc=$?
 [ ! -e "$T/PWNED" ] || fail "autotools: a word of another user's cache entry ran in the build"
 [ $rc = 0 ] || { tail -n 20 "$T/m2.build.log" "$T/a2.build.log"; fail "the builds fail"; }
 [ -s "$T/m2/socket-bind.bpf.o" ] && [ -s "$T/a2/src/egress_bytes.bpf.o" ] || fail "no objects"
-warn="the probe cache $cache is not used: another user owns it or can write to it; make it yours alone (chown, chmod go-w) or set BPFBUILD_PROBE_CACHE to a directory of your own"
+warn="the probe cache $cache is not used: $cache is another user's or another user can write to it; make it yours alone (chown, chmod go-w) or set BPFBUILD_PROBE_CACHE to a directory of your own"
 line=$(grep -F "$warn" "$T/m2.log") || { cat "$T/m2.log"; fail "Meson's summary does not say why the cache is not used"; }
 bad_input meson "BPFBUILD_PROBE_CACHE=a directory another user owns, entries rewritten (summary)" 0 "$(echo "$line" | sed 's/^ *notes *: *//')"
 line=$(grep -F "$warn" "$T/a2.log") || { cat "$T/a2.log"; fail "configure's summary does not say why the cache is not used"; }
