@@ -172,12 +172,14 @@ tree_try() {
 # pch_paths: where the precompiled vmlinux.h goes, and the words that make
 # and use it.  clang's as bpfbuild-cc makes it: without vmlinux.h's time.
 # (gcc finds NAME.gch before NAME in an include dir, but refuses it with BTF.)
+# pch_use is split into words, so it names the PCH from tree_try's
+# directory, $work/t: a TMPDIR with a blank would split $work.
 pch_paths() {
 	if [ $cc_kind = clang ]; then
-		pch_out=$work/vmlinux.h.pch pch_use="-include-pch $work/vmlinux.h.pch" pch_gen="-Xclang -fno-pch-timestamp"
+		pch_out=$work/vmlinux.h.pch pch_use="-include-pch ../vmlinux.h.pch" pch_gen="-Xclang -fno-pch-timestamp"
 	else
 		mkdir -p "$work/gch"
-		pch_out=$work/gch/vmlinux.h.gch pch_use="-I$work/gch -H" pch_gen=''
+		pch_out=$work/gch/vmlinux.h.gch pch_use="-I../gch -H" pch_gen=''
 	fi
 }
 
