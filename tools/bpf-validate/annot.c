@@ -78,37 +78,13 @@ static struct tag *func_tags(const struct btf *btf, int func_id, size_t *n)
 	return tags;
 }
 
-/* "text{{regex}}text": the text outside the braces is literal. */
-static int compile_msg(struct bv_amsg *m, const char *pat, bool whole_regex)
-{
-	size_t len = strlen(pat);
-	char *buf = xcalloc(1, 2 * len + 1), *o = buf;
-	bool in = whole_regex;
-	int err;
-
-	for (const char *p = pat; *p;) {
-		if (!whole_regex && !strncmp(p, in ? "}}" : "{{", 2)) {
-			in = !in;
-			p += 2;
-			continue;
-		}
-		if (!in && strchr(".[]\\()*+?{}|^$", *p))
-			*o++ = '\\';
-		*o++ = *p++;
-	}
-	err = in && !whole_regex ? REG_EBRACE :
-	      regcomp(&m->re, buf, REG_EXTENDED | REG_NEWLINE);
-	free(buf);
-	m->is_regex = !err;
-	return err;
-}
-
 static void push_msg(struct bv_annot *a, const char *v, bool negative,
 		     bool regex, long key)
 {
 	struct bv_amsg *m;
 	const char *rest;
 	long k = counter_prefix(v, '=', &rest);
+	char *why;
 
 	/* 6.12 to 7.0: "test_expect_msg=N=TEXT", N the __COUNTER__ (a tag
 	 * with a 7.x counter has none). */
@@ -124,8 +100,13 @@ static void push_msg(struct bv_annot *a, const char *v, bool negative,
 	m->text = xstrdup(v);
 	m->key = key;
 	m->negative = negative;
-	if ((regex || strstr(v, "{{")) && compile_msg(m, v, regex) && !a->bad)
-		a->bad = xasprintf("the expected message '%s' is no valid regular expression", v);
+	if (!regex && !strstr(v, "{{"))
+		return;
+	why = bv_annot_msg_compile(m, regex ? "__regex" : negative ? "__not_msg" : "__msg", v, regex);
+	if (why && !a->bad)
+		a->bad = why;
+	else
+		free(why);
 }
 
 static bool parse_num(const char *v, long long *out)

@@ -59,7 +59,10 @@ struct bv_annot {
 	bool ran;			/* the test run gave got_retval */
 };
 
-/* annot_msgs.c */
+/* annot_msgs.c: message PAT of tag TAG compiled (NULL, or why it cannot be
+ * matched); the log matched against the messages */
+char *bv_annot_msg_compile(struct bv_amsg *m, const char *tag, const char *pat,
+			   bool whole_regex);
 bool bv_annot_msgs_match(const struct bv_annot *a, const char *log,
 			 char **why);
 

@@ -11,7 +11,7 @@ cc=${2:-clang}
 target=${3:-static}
 src=$(cd "$(dirname "$0")/.." && pwd)
 engine=$(cd "$src/../../engine" && pwd)
-common="$engine/bpfbuild-btf-read.c $src/annot.c $src/btfcheck.c $src/btfext.c $src/elf.c $src/externs.c $src/lbpf.c $src/object.c $src/static.c $src/util.c"
+common="$engine/bpfbuild-btf-read.c $src/annot.c $src/annot_msgs.c $src/btfcheck.c $src/btfext.c $src/elf.c $src/externs.c $src/lbpf.c $src/object.c $src/static.c $src/util.c"
 case $target in
 static) files="$src/fuzz/fuzz_static.c" ;;
 json) files="$src/fuzz/fuzz_json.c $src/json.c $src/json_tree.c" ;;
