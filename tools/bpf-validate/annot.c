@@ -207,6 +207,13 @@ static const char *const later_tags[][2] = {
 	{ "test_linear_size=", "__linear_size (the test run's packet is linear)" },
 };
 
+/* A tag given twice: the last one wins, as in test_loader. */
+static void replace(char **field, const char *v)
+{
+	free(*field);
+	*field = xstrdup(v);
+}
+
 /* One tag; false if it is none of the selftests'. */
 static bool parse_tag(struct bv_annot *a, const char *s, long key)
 {
@@ -244,9 +251,9 @@ static bool parse_tag(struct bv_annot *a, const char *s, long key)
 	else if ((v = after(s, "load_mode=")))
 		a->load_mode = !strcmp(v, "jited") ? 1 : 2;
 	else if ((v = after(s, "test_description=")))
-		a->description = xstrdup(v);
+		replace(&a->description, v);
 	else if ((v = after(s, "test_skip=")))
-		a->skip = xstrdup(v);
+		replace(&a->skip, v);
 	else if (!strcmp(s, "test_log_always"))
 		return true;	/* test_progs prints the log: no judgement */
 	else if (after(s, "test_"))
@@ -267,7 +274,7 @@ static int by_msg_key(const void *x, const void *y)
 	return (a->key > b->key) - (a->key < b->key);
 }
 
-static struct bv_annot *annot_of(const struct btf *btf, const char *func)
+struct bv_annot *bv_annot_read(const struct btf *btf, const char *func)
 {
 	int id = btf__find_by_name_kind(btf, func, BTF_KIND_FUNC);
 	struct bv_annot *a = xcalloc(1, sizeof(*a));
@@ -303,7 +310,7 @@ void bv_annot_parse(struct bv_object *o, struct bpf_object *obj)
 	bpf_object__for_each_program(prog, obj) {
 		if (i >= o->nprogs)
 			break;
-		o->progs[i++].annot = annot_of(btf, bpf_program__name(prog));
+		o->progs[i++].annot = bv_annot_read(btf, bpf_program__name(prog));
 	}
 }
 
