@@ -14,6 +14,6 @@ assert_grep "^bpf-validate \(bpfbuild\) $want, libbpf v[0-9]+\.[0-9]+" "$T/out" 
 
 run_bv "$T/help" "$T/err" --help
 assert_eq "--help exit" 0 "$rc"
-for opt in --json --tap --static-only --require-kernel --require --version --help; do
+for opt in --json --tap --static-only --require-kernel --require --test-run --version --help; do
 	assert_grep "^  (-[a-zA-Z], )?$opt[ ,]" "$T/help" "--help"
 done

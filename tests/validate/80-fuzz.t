@@ -2,11 +2,12 @@
 # every input of fuzz-regress/ (past findings, each once), then runs
 # BV_FUZZ_RUNS (default 300000) mutations from a fixed seed, seeded with the
 # test objects: no crash, leak, timeout or sanitizer report.  Then the same
-# for --merge's JSON reader.  The seed and the count are fixed, and the
-# objects carry no checkout path, so that a run's result follows from the
-# code and the toolchain, not from luck: exploring belongs to the long runs
-# of tests/bench/fuzz-static.sh, whose findings come here as regression
-# inputs.
+# for --merge's JSON reader, and for the selftests' annotations (20000
+# runs, about 10 s; BV_FUZZ_RUNS sets it too).  The seed and the count are
+# fixed, and the objects carry no checkout path, so that a run's result
+# follows from the code and the toolchain, not from luck: exploring belongs
+# to the long runs of tests/bench/fuzz-static.sh, whose findings come here
+# as regression inputs.
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/common.sh"
 
@@ -51,3 +52,22 @@ rc=0
 	fail "a malformed document of fuzz-regress-json/ fails the reader (exit $rc)"; }
 assert_eq "JSON inputs replayed" "$(find "$jregress" -type f | wc -l)" "$(grep -c '^Running: ' "$T/jreplay.log" || :)"
 fuzz_run "JSON fuzzer" "$jfuzzer" "$T/jcorpus" "$T/jartifacts" "$T/jfuzz.log" "${BV_FUZZ_RUNS:-300000}"
+
+# The same for the selftests' annotations (issue 46): their reading from
+# BTF tags and their messages, compiled and matched against a log; the
+# inputs of fuzz-regress-annot/ (tags, a NUL, a verifier log: the three
+# spellings, every tag, back-references and brackets) once each, then
+# fuzzing seeded with them.
+afuzzer=$T/fuzz-annot
+aregress=$BPFBUILD_TOP/tests/validate/fuzz-regress-annot
+"$BPFBUILD_TOP/tools/bpf-validate/fuzz/build.sh" "$afuzzer" clang annot >"$T/build-annot.log" 2>&1 \
+	|| { tail -20 "$T/build-annot.log"; fail "the annotation fuzzer does not build"; }
+mkdir "$T/acorpus" "$T/aartifacts"
+cp "$aregress"/* "$T/acorpus/"
+rc=0
+"$afuzzer" -detect_leaks=1 -timeout=10 -rss_limit_mb=2048 "$aregress"/* >"$T/areplay.log" 2>&1 || rc=$?
+[ $rc -eq 0 ] || { grep -E -A30 'ERROR|Sanitizer|runtime error|deadly signal|timeout' "$T/areplay.log" | head -60
+	fail "an input of fuzz-regress-annot/ fails the annotations' reader (exit $rc)"; }
+assert_eq "annotation inputs replayed" "$(find "$aregress" -type f | wc -l)" "$(grep -c '^Running: ' "$T/areplay.log" || :)"
+fuzz_run "annotation fuzzer" "$afuzzer" "$T/acorpus" "$T/aartifacts" "$T/afuzz.log" "${BV_FUZZ_RUNS:-20000}"
+note "annotations: $(grep -E 'stat::number_of_executed_units' "$T/afuzz.log" | tr -s ' ')"

@@ -1,8 +1,10 @@
 # Issue 32: bpf-vm-verify --annotated-load-only reaches the guest's
 # bpf-validate: in sid's kernel, a program whose __flag makes it fail is
 # rejected (its verdict is the test load's), a __failure program whose
-# level-1 trace overflows the log is judged as accepted, and the exit is
-# the validator's (1: that annotation does not hold).  One boot.
+# level-1 trace overflows the log is judged as accepted, __retval is judged
+# by a test run (bpf-vm-verify passes --test-run to its guests: issue 46),
+# and the exit is the validator's (1: that annotation does not hold).  One
+# boot.
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/lib-vm.sh"
 A=$BPFBUILD_TOP/tests/validate/annot
@@ -17,6 +19,7 @@ cat "$T/err"
 json_check "$T/out.json" '(lambda p: p["strict_read"]["verdict"] == "rejected"
 	and p["strict_read"]["annotation"]["result"] == "as-annotated"
 	and p["passes"]["verdict"] == "pass" and p["passes"]["insns"] > 0
+	and p["passes"]["annotation"]["returned"] == 2
 	and p["mixes_every_turn"]["verdict"] == "pass"
 	and p["mixes_every_turn"]["annotation"]["why"] == "annotated __failure, but the verifier accepted it")(
 	{q["name"]: q for o in d["kernels"][0]["objects"] for q in o["programs"]})' \

@@ -78,37 +78,13 @@ static struct tag *func_tags(const struct btf *btf, int func_id, size_t *n)
 	return tags;
 }
 
-/* "text{{regex}}text": the text outside the braces is literal. */
-static int compile_msg(struct bv_amsg *m, const char *pat, bool whole_regex)
-{
-	size_t len = strlen(pat);
-	char *buf = xcalloc(1, 2 * len + 1), *o = buf;
-	bool in = whole_regex;
-	int err;
-
-	for (const char *p = pat; *p;) {
-		if (!whole_regex && !strncmp(p, in ? "}}" : "{{", 2)) {
-			in = !in;
-			p += 2;
-			continue;
-		}
-		if (!in && strchr(".[]\\()*+?{}|^$", *p))
-			*o++ = '\\';
-		*o++ = *p++;
-	}
-	err = in && !whole_regex ? REG_EBRACE :
-	      regcomp(&m->re, buf, REG_EXTENDED | REG_NEWLINE);
-	free(buf);
-	m->is_regex = !err;
-	return err;
-}
-
 static void push_msg(struct bv_annot *a, const char *v, bool negative,
 		     bool regex, long key)
 {
 	struct bv_amsg *m;
 	const char *rest;
 	long k = counter_prefix(v, '=', &rest);
+	char *why;
 
 	/* 6.12 to 7.0: "test_expect_msg=N=TEXT", N the __COUNTER__ (a tag
 	 * with a 7.x counter has none). */
@@ -124,8 +100,13 @@ static void push_msg(struct bv_annot *a, const char *v, bool negative,
 	m->text = xstrdup(v);
 	m->key = key;
 	m->negative = negative;
-	if ((regex || strstr(v, "{{")) && compile_msg(m, v, regex) && !a->bad)
-		a->bad = xasprintf("the expected message '%s' is no valid regular expression", v);
+	if (!regex && !strstr(v, "{{"))
+		return;
+	why = bv_annot_msg_compile(m, regex ? "__regex" : negative ? "__not_msg" : "__msg", v, regex);
+	if (why && !a->bad)
+		a->bad = why;
+	else
+		free(why);
 }
 
 static bool parse_num(const char *v, long long *out)
@@ -226,6 +207,13 @@ static const char *const later_tags[][2] = {
 	{ "test_linear_size=", "__linear_size (the test run's packet is linear)" },
 };
 
+/* A tag given twice: the last one wins, as in test_loader. */
+static void replace(char **field, const char *v)
+{
+	free(*field);
+	*field = xstrdup(v);
+}
+
 /* One tag; false if it is none of the selftests'. */
 static bool parse_tag(struct bv_annot *a, const char *s, long key)
 {
@@ -263,9 +251,9 @@ static bool parse_tag(struct bv_annot *a, const char *s, long key)
 	else if ((v = after(s, "load_mode=")))
 		a->load_mode = !strcmp(v, "jited") ? 1 : 2;
 	else if ((v = after(s, "test_description=")))
-		a->description = xstrdup(v);
+		replace(&a->description, v);
 	else if ((v = after(s, "test_skip=")))
-		a->skip = xstrdup(v);
+		replace(&a->skip, v);
 	else if (!strcmp(s, "test_log_always"))
 		return true;	/* test_progs prints the log: no judgement */
 	else if (after(s, "test_"))
@@ -286,7 +274,7 @@ static int by_msg_key(const void *x, const void *y)
 	return (a->key > b->key) - (a->key < b->key);
 }
 
-static struct bv_annot *annot_of(const struct btf *btf, const char *func)
+struct bv_annot *bv_annot_read(const struct btf *btf, const char *func)
 {
 	int id = btf__find_by_name_kind(btf, func, BTF_KIND_FUNC);
 	struct bv_annot *a = xcalloc(1, sizeof(*a));
@@ -322,7 +310,7 @@ void bv_annot_parse(struct bv_object *o, struct bpf_object *obj)
 	bpf_object__for_each_program(prog, obj) {
 		if (i >= o->nprogs)
 			break;
-		o->progs[i++].annot = annot_of(btf, bpf_program__name(prog));
+		o->progs[i++].annot = bv_annot_read(btf, bpf_program__name(prog));
 	}
 }
 

@@ -59,7 +59,14 @@ struct bv_annot {
 	bool ran;			/* the test run gave got_retval */
 };
 
-/* annot_msgs.c */
+/* annot.c: the annotation of program FUNC, or NULL: it has no tags */
+struct btf;
+struct bv_annot *bv_annot_read(const struct btf *btf, const char *func);
+
+/* annot_msgs.c: message PAT of tag TAG compiled (NULL, or why it cannot be
+ * matched); the log matched against the messages */
+char *bv_annot_msg_compile(struct bv_amsg *m, const char *tag, const char *pat,
+			   bool whole_regex);
 bool bv_annot_msgs_match(const struct bv_annot *a, const char *log,
 			 char **why);
 

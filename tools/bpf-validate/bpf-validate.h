@@ -32,6 +32,7 @@ struct bv_opts {
 	char **targets;		/* --attach-target PROG=FUNC, as given */
 	size_t ntargets;
 	bool annotated_load_only;	/* --annotated-load-only */
+	bool test_run;		/* --test-run: run the programs annotated __retval */
 };
 
 /* BV_NO_TARGET: the kernel lacks the program's attach target, so its loader
@@ -193,7 +194,8 @@ void bv_vlog_error_lines(const char *log, struct bv_strlist *out, size_t max);
  * "comment:" decl tags), read from BTF, loaded as test_loader loads, judged. */
 struct bv_annot;
 void bv_annot_parse(struct bv_object *o, struct bpf_object *obj);
-void bv_annot_verify(struct bv_object *o, const void *buf, size_t len);
+void bv_annot_verify(struct bv_object *o, const void *buf, size_t len,
+		     bool test_run);
 bool bv_annot_judged(const struct bv_prog *p);
 void bv_annot_free(struct bv_annot *a);
 /* -1: judged as a program without tags; 0: no failure; 1: a failure */

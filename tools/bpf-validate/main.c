@@ -162,6 +162,7 @@ static const struct option long_opts[] = {
 	{ "require", required_argument, NULL, 'q' },
 	{ "attach-target", required_argument, NULL, 'A' },
 	{ "annotated-load-only", no_argument, NULL, 'U' },
+	{ "test-run", no_argument, NULL, 'T' },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
@@ -228,6 +229,7 @@ static int parse_opts(int argc, char **argv, struct bv_opts *opts,
 				return 1;
 			break;
 		case 'U': opts->annotated_load_only = true; break;
+		case 'T': opts->test_run = true; break;
 		case 'v': opts->verbose++; break;
 		case 'C': opts->compare = true; break;
 		case 'L': opts->labels[0] = optarg; break;
@@ -261,8 +263,9 @@ static int wrong_mode(const struct bv_opts *opts, const struct modes *md)
 			md->merge_only);
 		return 1;
 	}
-	if (opts->ntargets && (md->merge || md->info)) {
-		fprintf(stderr, "bpf-validate: --attach-target is for verifying objects; no %s with it\n",
+	if ((opts->ntargets || opts->test_run) && (md->merge || md->info)) {
+		fprintf(stderr, "bpf-validate: %s is for verifying objects; no %s with it\n",
+			opts->ntargets ? "--attach-target" : "--test-run",
 			md->merge ? "--merge" : "--info");
 		return 1;
 	}

@@ -198,7 +198,7 @@ void bv_verify(struct bv_object *o, struct bpf_object *obj,
 	for (size_t i = 0; i < o->nprogs; i++)
 		if (o->progs[i].switched_off)
 			o->progs[i].verdict = BV_NO_TARGET;
-	bv_annot_verify(o, buf, len);
+	bv_annot_verify(o, buf, len, opts->test_run);
 out:
 	bpf_object__close(obj);
 	free(patched);

@@ -32,6 +32,7 @@
 #define __failure		TEST_TAG("test_expect_failure")
 #define __msg(m)		MSG_TAG("test_expect_msg", m)
 #define __not_msg(m)		MSG_TAG("test_expect_not_msg", m)
+#define __regex(m)		MSG_TAG("test_expect_regex", m)
 #define __retval(v)		TEST_TAG("test_retval=" #v)
 #define __flag(f)		TEST_TAG("test_prog_flags=" #f)
 #define __log_level(l)		TEST_TAG("test_log_level=" #l)
