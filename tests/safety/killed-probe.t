@@ -49,7 +49,7 @@ if grep -F " $mounted/" /proc/self/mounts; then
 	fail "SIGKILL left the probe's bpffs mounted (above)"
 fi
 left=$(ls -A "$TMPDIR")
-[[ $left = bpfbuild-probe.* ]] || fail "the killed probe left no temporary directory to remove: '$left'"
+[[ $left = bpfbuild-probe.locked.* ]] || fail "the killed probe left no temporary directory to remove: '$left'"
 
 note "unshare refused (a container, an unprivileged user): the probe still answers"
 mkdir "$T/bin"
