@@ -1,7 +1,7 @@
 # A corrupt vmlinuz, a kernel that panics, a missing qemu and a boot that
 # exceeds its timeout: each gives one line naming the cause and exit 1, in
 # bounded time.  A guest killed in its validator keeps the verdicts it
-# had.
+# had; a batch of the verifier tests whose boot failed is not kept.
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/lib-vm.sh"
 obj=$VM_OBJ/core_guarded.bpf.o
@@ -153,3 +153,45 @@ C
 gcc -O2 -DREAL_VALIDATOR="\"$BPF_VALIDATE\"" -o "$T/avx512-validator" "$T/avx512.c"
 one_line "validator beyond the VM's CPU" "$(basename "$K61" | sed 's/[+.]/\\&/g'): the guest's validator died of an illegal instruction: .*-march=native" 30 \
 	env BPF_VM_ACCEL=tcg "$V" --validator "$T/avx512-validator" --kernel "$K61" "$obj"
+
+# The verifier tests' batch (engine/bpfbuild-vm-batch, issue 48): a boot
+# that failed is not kept, so a later test boots again, and a changed VM
+# tool boots again (it used to serve the failed verdicts of the old one,
+# until BUILD/.bpfbuild-vm was removed).  A stand-in QEMU fails at once;
+# one real boot in between.
+cat >"$T/qemu-fail" <<'SH'
+#!/bin/sh
+echo "$*" >>"$0.args"
+echo "stand-in qemu: no boot today" >&2
+exit 1
+SH
+chmod +x "$T/qemu-fail"
+mkdir "$T/batch"
+for o in a b c; do cp "$obj" "$T/batch/$o.bpf.o"; done
+# vtest QEMU OBJ [VM-VERIFY]: the verifier test of OBJ, as meson test runs it.
+vtest() {
+	env -u CI QEMU="$1" BPF_VM_ACCEL=tcg sh "$BPFBUILD_TOP/engine/bpfbuild-validate-test" --validator "$BPF_VALIDATE" \
+		--vm-verify "${3:-$V}" --kernels "$K61" -- "$2"
+}
+: >"$T/qemu-count.args"
+rc=0
+vtest "$T/qemu-fail" "$T/batch/a.bpf.o" >"$T/b1" 2>&1 || rc=$?
+cat "$T/b1"
+assert_eq "a failed boot: exit" 1 "$rc"
+assert_grep "qemu failed \(exit 1\): stand-in qemu: no boot today" "$T/b1"
+assert_eq "a failed boot: boots (the record's read boots none)" 1 "$(wc -l <"$T/qemu-fail.args")"
+rc=0
+vtest "$T/qemu-count" "$T/batch/b.bpf.o" >"$T/b2" 2>&1 || rc=$?
+cat "$T/b2"
+assert_eq "QEMU fixed: exit" 0 "$rc"
+assert_eq "QEMU fixed: booted again" 1 "$(wc -l <"$T/qemu-count.args")"
+rc=0
+vtest "$T/qemu-count" "$T/batch/c.bpf.o" >"$T/b3" 2>&1 || rc=$?
+assert_eq "the next test: exit" 0 "$rc"
+assert_eq "the next test: the batch kept (no boot)" 1 "$(wc -l <"$T/qemu-count.args")"
+# Another VM tool (a copy with one line more) boots again.
+cp -r "$VM_TOOLS" "$T/vm2"
+echo "# changed" >>"$T/vm2/bpf-vm-boot.sh"
+vtest "$T/qemu-fail" "$T/batch/a.bpf.o" "$T/vm2/bpf-vm-verify" >"$T/b4" 2>&1 && fail "a boot without QEMU passed"
+assert_eq "another VM tool: booted again" 2 "$(wc -l <"$T/qemu-fail.args")"
+echo "ok: a failed batch is not kept, a good one is, and another VM tool boots again"
