@@ -9,6 +9,7 @@
 # - --attach-target of bpfbuild-validate-test and bpf-vm-verify: one
 #   PROGRAM=FUNCTION of plain names, or nothing runs (bpf-vm-verify writes
 #   it into the guest's /init).
+# - BPF_VM_TIMEOUT (bpf-vm-verify's limit): whole seconds.
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/lib-bad-input.sh"
 
@@ -59,3 +60,8 @@ refused bpfbuild-validate-test "--attach-target a=b=c" "$T/at2.out" \
 refused bpf-vm-verify "--attach-target 'p=f;reboot'" "$T/at3.out" \
 	"$BPFBUILD_TOP/tools/bpf-vm/bpf-vm-verify" --attach-target 'p=f;reboot' --kernel none "$T/x.bpf.o"
 assert_grep "letters, digits" "$T/at3.out"
+
+note "BPF_VM_TIMEOUT: whole seconds, or nothing boots"
+refused bpf-vm-verify "BPF_VM_TIMEOUT=soon" "$T/vt.out" \
+	env BPF_VM_TIMEOUT=soon "$BPFBUILD_TOP/tools/bpf-vm/bpf-vm-verify" --kernel none "$T/x.bpf.o"
+assert_grep "BPF_VM_TIMEOUT take whole seconds, not 'soon'" "$T/vt.out"

@@ -1,6 +1,7 @@
 # A corrupt vmlinuz, a kernel that panics, a missing qemu and a boot that
 # exceeds its timeout: each gives one line naming the cause and exit 1, in
-# bounded time.
+# bounded time.  A guest killed in its validator keeps the verdicts it
+# had; a batch of the verifier tests whose boot failed is not kept.
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/lib-vm.sh"
 obj=$VM_OBJ/core_guarded.bpf.o
@@ -72,35 +73,51 @@ assert_eq "boots with no_timer_check" 2 "$(grep -c -- '-append .*no_timer_check'
 # A boot that exceeds its timeout is killed. The guest's init is a shell
 # reading a console that never gets input, so it hangs on any machine (a
 # real boot can finish within a short timeout on a fast KVM host).
-one_line "timeout" "boot timed out after 3s and was killed" 10 \
+one_line "timeout" "boot timed out after 3s and was killed \(set BPF_VM_TIMEOUT=SECONDS in the environment, or bpf-vm-verify --timeout;" 10 \
 	"$V" --timeout 3 --append rdinit=/bin/sh --kernel "$K61" "$obj"
 
 # A guest that booted and whose validator outlives --timeout is not booted
-# again (that would take as long again): one boot, and the cause names the
-# validator.  The stand-in validator sleeps in the guest; where the host
-# runs it for the report (--merge), it is the real bpf-validate.
-cat >"$T/hang.c" <<'C'
-#include <string.h>
-#include <unistd.h>
-int main(int argc, char **argv)
-{
-	for (int i = 1; i < argc; i++)
-		if (!strcmp(argv[i], "--merge"))
-			return execv(REAL_VALIDATOR, argv), 127;
-	for (;;)
-		pause();
-}
-C
-gcc -O2 -DREAL_VALIDATOR="\"$BPF_VALIDATE\"" -o "$T/hang-validator" "$T/hang.c"
+# again (that would take as long again): one boot, one line naming the
+# validator and what raises the limit, and the objects it had verified
+# keep their verdicts: the others are "not finished".  The stand-in
+# validator passes each object at once with core_guarded's real report,
+# but hangs on hang.bpf.o; where the host runs it (--merge for the
+# report), it is the real bpf-validate.
+mkdir "$T/cut"
+for o in a hang c; do cp "$obj" "$T/cut/$o.bpf.o"; done
+rest=$("$BPF_VALIDATE" --json "$obj" | sed -n '2{s/^{"path":"[^"]*",//;s/\],$//;p;}')
+cat >"$T/hang-validator" <<SH
+#!/bin/sh
+for a do case \$a in --merge) exec "$BPF_VALIDATE" "\$@" ;; esac; done
+for o do :; done
+case \$o in *hang*) while :; do sleep 60; done ;; esac
+echo '{"objects":['
+printf '{"path":"%s",' "\$o"
+cat <<'DOC'
+$rest],
+"kernel":"stand-in","exit":0}
+DOC
+SH
+chmod +x "$T/hang-validator"
 cat >"$T/qemu-count" <<'SH'
 #!/bin/sh
 echo "$*" >>"$0.args"
 exec qemu-system-x86_64 "$@"
 SH
 chmod +x "$T/qemu-count"
-one_line "validator out of time" "$(basename "$K61" | sed 's/[+.]/\\&/g'): the validator did not finish within 45s and was killed \(the guest had booted; raise --timeout\)$" 75 \
-	env QEMU="$T/qemu-count" BPF_VM_ACCEL=tcg "$V" --timeout 45 --validator "$T/hang-validator" --kernel "$K61" "$obj"
+k61=$(basename "$K61" | sed 's/[+.]/\\&/g')
+rc=0 t0=$(date +%s)
+env QEMU="$T/qemu-count" BPF_VM_ACCEL=tcg "$V" --timeout 45 --validator "$T/hang-validator" --kernel "$K61" \
+	"$T"/cut/{a,hang,c}.bpf.o >"$T/cut.out" 2>"$T/cut.err" || rc=$?
+cat "$T/cut.out" "$T/cut.err"
+assert_eq "validator out of time: exit" 1 "$rc"
+[ $(($(date +%s) - t0)) -le 75 ] || fail "validator out of time: took more than 75 s"
 assert_eq "validator out of time: boots" 1 "$(wc -l <"$T/qemu-count.args")"
+assert_eq "validator out of time: lines on stderr" 1 "$(wc -l <"$T/cut.err")"
+assert_grep "^bpf-vm-verify: $k61: the validator did not finish within 45s and was killed \(the guest had booted; set BPF_VM_TIMEOUT=SECONDS in the environment, or bpf-vm-verify --timeout\); it had verified 1 of its 3 objects, whose verdicts stand$" "$T/cut.err"
+assert_grep "^a\.bpf\.o +core_guarded +\S+ +pass$" "$T/cut.out" "the verdict of the object verified before the kill"
+assert_grep "^hang\.bpf\.o +- +- +error$" "$T/cut.out" "the object being verified at the kill"
+assert_grep "^c\.bpf\.o on $k61: not finished: the validator did not finish within 45s" "$T/cut.out" "the object after it"
 
 # No qemu: a PATH with everything but qemu-system-*.
 path_without "$T/bin" 'qemu-system-*'
@@ -136,3 +153,45 @@ C
 gcc -O2 -DREAL_VALIDATOR="\"$BPF_VALIDATE\"" -o "$T/avx512-validator" "$T/avx512.c"
 one_line "validator beyond the VM's CPU" "$(basename "$K61" | sed 's/[+.]/\\&/g'): the guest's validator died of an illegal instruction: .*-march=native" 30 \
 	env BPF_VM_ACCEL=tcg "$V" --validator "$T/avx512-validator" --kernel "$K61" "$obj"
+
+# The verifier tests' batch (engine/bpfbuild-vm-batch, issue 48): a boot
+# that failed is not kept, so a later test boots again, and a changed VM
+# tool boots again (it used to serve the failed verdicts of the old one,
+# until BUILD/.bpfbuild-vm was removed).  A stand-in QEMU fails at once;
+# one real boot in between.
+cat >"$T/qemu-fail" <<'SH'
+#!/bin/sh
+echo "$*" >>"$0.args"
+echo "stand-in qemu: no boot today" >&2
+exit 1
+SH
+chmod +x "$T/qemu-fail"
+mkdir "$T/batch"
+for o in a b c; do cp "$obj" "$T/batch/$o.bpf.o"; done
+# vtest QEMU OBJ [VM-VERIFY]: the verifier test of OBJ, as meson test runs it.
+vtest() {
+	env -u CI QEMU="$1" BPF_VM_ACCEL=tcg sh "$BPFBUILD_TOP/engine/bpfbuild-validate-test" --validator "$BPF_VALIDATE" \
+		--vm-verify "${3:-$V}" --kernels "$K61" -- "$2"
+}
+: >"$T/qemu-count.args"
+rc=0
+vtest "$T/qemu-fail" "$T/batch/a.bpf.o" >"$T/b1" 2>&1 || rc=$?
+cat "$T/b1"
+assert_eq "a failed boot: exit" 1 "$rc"
+assert_grep "qemu failed \(exit 1\): stand-in qemu: no boot today" "$T/b1"
+assert_eq "a failed boot: boots (the record's read boots none)" 1 "$(wc -l <"$T/qemu-fail.args")"
+rc=0
+vtest "$T/qemu-count" "$T/batch/b.bpf.o" >"$T/b2" 2>&1 || rc=$?
+cat "$T/b2"
+assert_eq "QEMU fixed: exit" 0 "$rc"
+assert_eq "QEMU fixed: booted again" 1 "$(wc -l <"$T/qemu-count.args")"
+rc=0
+vtest "$T/qemu-count" "$T/batch/c.bpf.o" >"$T/b3" 2>&1 || rc=$?
+assert_eq "the next test: exit" 0 "$rc"
+assert_eq "the next test: the batch kept (no boot)" 1 "$(wc -l <"$T/qemu-count.args")"
+# Another VM tool (a copy with one line more) boots again.
+cp -r "$VM_TOOLS" "$T/vm2"
+echo "# changed" >>"$T/vm2/bpf-vm-boot.sh"
+vtest "$T/qemu-fail" "$T/batch/a.bpf.o" "$T/vm2/bpf-vm-verify" >"$T/b4" 2>&1 && fail "a boot without QEMU passed"
+assert_eq "another VM tool: booted again" 2 "$(wc -l <"$T/qemu-fail.args")"
+echo "ok: a failed batch is not kept, a good one is, and another VM tool boots again"

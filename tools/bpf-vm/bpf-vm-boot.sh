@@ -1,8 +1,10 @@
 # shellcheck shell=sh # sourced, never run: no #!, installed 0644
 # shellcheck disable=SC2154 # work, timeout, QEMU, accel, append, run, mem, cpus: bpf-vm-verify's
 # bpf-vm-boot.sh: sourced by bpf-vm-verify.  Boots one kernel in QEMU with
-# the initramfs of $work, leaving $work/kN.{name,vmlinuz,console,data,secs}
-# and, when the guest did not finish, kN.error: one line naming the cause;
+# the initramfs of $work, leaving $work/kN.{name,vmlinuz,console,data,secs,limit}
+# and, when the guest did not finish, kN.error: one line naming the cause
+# (or, when its validator was killed at the limit, kN.unfinished: the
+# cause, and kN.data the report of what it had verified: partial_report);
 # choose_accel picks the accelerator first.  Uses the caller's work,
 # timeout, QEMU, accel, append, run, mem (MiB), cpus (vCPUs), KERNEL_CACHE
 # and die.
@@ -111,6 +113,10 @@ timed_out() {
 	[ "$rc" = 124 ] || [ "$rc" = 137 ]
 }
 
+# What raises the limit, for the consumer of the Meson module or the
+# autoconf macros (the environment) and bpf-vm-verify's user alike.
+raise_limit="set BPF_VM_TIMEOUT=SECONDS in the environment, or bpf-vm-verify --timeout"
+
 # boot_cause D Z: the one-line cause of a boot into D that did not finish;
 # returns 1 when booting again cannot help.
 boot_cause() {
@@ -118,10 +124,10 @@ boot_cause() {
 	job=validator
 	[ -z "$run" ] || job="test"
 	if ran_out "$1"; then
-		echo "the $job did not finish within ${timeout}s and was killed (the guest had booted; raise --timeout)"
+		echo "the $job did not finish within ${timeout}s and was killed (the guest had booted; $raise_limit)"
 		return 1
 	elif timed_out; then
-		echo "boot timed out after ${timeout}s and was killed (raise --timeout; on TCG a boot takes 3-10 s)"
+		echo "boot timed out after ${timeout}s and was killed ($raise_limit; on TCG a boot takes 3-10 s)"
 	elif grep -qE 'System halted' "$1.console"; then
 		msg=$(tr -d '\r' <"$1.console" | grep -v '^[[:space:]]*$' | grep -B1 'System halted' | head -n 1)
 		echo "corrupt kernel image $2: its decompressor says \"$msg\" and halts"
@@ -144,6 +150,7 @@ boot() {
 	if [ -d "$k" ]; then z=$k/vmlinuz; else z=$k; fi
 	basename "$k" >"$d.name"
 	echo "$z" >"$d.vmlinuz"
+	echo "$timeout" >"$d.limit"
 	: >"$d.console"; : >"$d.data"
 	if ! why=$(bzimage_check "$z"); then
 		echo "$why" >"$d.error"; echo 0 >"$d.secs"; return 0
@@ -163,8 +170,74 @@ boot() {
 	echo "$((t1 / 10)).$((t1 % 10))" >"$d.secs"
 	grep -q '^@@BPFVM done' "$d.data" && return 0
 	why=$(boot_cause "$d" "$z") || :
+	if [ -z "$run" ] && ran_out "$d"; then
+		partial_report "$d" "$why"
+		return 0
+	fi
 	if [ $tries = 2 ]; then
 		why="VM could not boot (2 boots): $why"
 	fi
 	echo "$why" >"$d.error"
+}
+
+# partial_report D WHY: the guest of D was killed in its validator, which
+# had sent each object's line as it verified it (bpf-vm-shares.sh:
+# "@@BPFVM object I LINE"): D.data becomes the report of those, every
+# other object in it "not finished" (an object error: WHY), exit 1, and
+# D.unfinished says WHY with how far it got.  A line the kill cut off
+# (no newline yet) is left out.
+partial_report() {
+	# The objects packed: /objs/I/BASE.
+	i=1
+	while [ -d "$work/root/objs/$i" ]; do
+		for o in "$work/root/objs/$i"/*; do printf '%s %s\n' "$i" "${o##*/}"; done
+		i=$((i + 1))
+	done >"$1.names"
+	whole=0
+	[ "$(tail -c 1 "$1.data" | od -An -tx1 | tr -d ' ')" != 0a ] || whole=1
+	tr -d '\r' <"$1.data" | awk -v why="not finished: $2" -v names="$1.names" -v whole=$whole '
+		function str(s) {
+			gsub(/[\\"]/, "\\\\&", s)
+			gsub(/[\001-\037]/, "?", s)
+			return "\"" s "\""
+		}
+		{ line[NR] = $0 }
+		END {
+			# Only whole lines: the last is whole when the file ends in one.
+			for (l = 1; l < NR || (l == NR && whole); l++) {
+				if (line[l] !~ /^@@BPFVM /)
+					continue
+				if (line[l] ~ /^@@BPFVM (begin|end|done)/)
+					continue
+				print line[l]
+				if (line[l] ~ /^@@BPFVM release /)
+					release = substr(line[l], 17)
+				if (split(line[l], w, " ") >= 4 && w[2] == "object") {
+					o = line[l]
+					sub(/^@@BPFVM object [0-9]+ /, "", o)
+					obj[w[3]] = o
+					done++
+				}
+			}
+			print "@@BPFVM begin"
+			print "{\"objects\":["
+			while ((getline nl < names) > 0) {
+				i = nl; sub(/ .*/, "", i)
+				base = nl; sub(/^[0-9]+ /, "", base)
+				total++
+				if (total > 1)
+					print prev ","
+				prev = (i in obj) ? obj[i] : "{\"path\":" str("/objs/" i "/" base) ",\"error\":" str(why) \
+					",\"static\":{\"errors\":[],\"warnings\":[]},\"skip\":null,\"prepared\":[],\"exit\":1,\"programs\":[]}"
+			}
+			print prev "],"
+			print "\"kernel\":" str(release) ",\"exit\":1}"
+			print "@@BPFVM end 1"
+			print "@@BPFVM done"
+			printf "%d %d\n", done, total > (names ".count")
+		}' >"$1.partial"
+	read -r verified total <"$1.names.count"
+	mv "$1.partial" "$1.data"
+	rm -f "$1.names" "$1.names.count"
+	echo "$2; it had verified $verified of its $total objects, whose verdicts stand" >"$1.unfinished"
 }
