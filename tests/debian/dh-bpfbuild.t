@@ -9,7 +9,11 @@
 # each, on an object holding the build path, one without BTF, a host ELF
 # named *.bpf.o, and objects whose verifier test did not run; under
 # nocheck it ships "not verified: nocheck", and a test the build host
-# could not run (unprivileged, exit 77) is shipped with its reason.
+# could not run (unprivileged, exit 77) is shipped with its reason.  Only
+# a record this build's test wrote counts: a passing one planted beside
+# the build's own failing one, and under nocheck one that came with the
+# source tree (older than the object, or apart from it), are an error
+# naming the record.
 # dh_bpfbuild.1 renders, dated by SOURCE_DATE_EPOCH.
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/../safety/lib-bad-input.sh"
@@ -83,10 +87,11 @@ assert_grep 'binary-from-other-architecture \[usr/lib/bpf/bpf-consumer/socket-bi
 # dh_bpfbuild again on the built tree, with OBJ installed as NAME; its
 # errors in $T/NAME.err.
 objdir=$src/debian/bpf-consumer/usr/lib/bpf/bpf-consumer
-# redo NAME [ENV...]: fails, its errors in $T/NAME.err.
+# redo NAME [ENV...] [--OPTION...]: fails, its errors in $T/NAME.err.
 redo() {
-	local name=$1 rc=0; shift
-	(cd "$src" && env "$@" dh_bpfbuild --buildsystem=meson) >"$T/$name.out" 2>"$T/$name.err" || rc=$?
+	local name=$1 rc=0 a envs=() opts=(); shift
+	for a; do case $a in --*) opts+=("$a") ;; *) envs+=("$a") ;; esac; done
+	(cd "$src" && env "${envs[@]}" dh_bpfbuild --buildsystem=meson "${opts[@]}") >"$T/$name.out" 2>"$T/$name.err" || rc=$?
 	[ $rc -ne 0 ] || { cat "$T/$name.out"; fail "dh_bpfbuild passes $name"; }
 	redo_rc=$rc
 }
@@ -122,13 +127,22 @@ only_error hostelf '/usr/lib/bpf/bpf-consumer/loader\.bpf\.o: not a BPF ELF obje
 rm -f "$objdir/loader.bpf.o"
 
 note "objects whose verifier test did not run"
+b=$(echo "$src"/obj-*)
+# A record the build's test wrote, passing, for the cases below.
+cp "$b/.bpfbuild-verdicts/socket-bind.bpf.o.verdict" "$T/pass.verdict"
 mkdir "$T/verdicts"
-mv "$src"/obj-*/.bpfbuild-verdicts "$T/verdicts/"
+mv "$b/.bpfbuild-verdicts" "$T/verdicts/"
 redo notrun
 assert_grep '^dh_bpfbuild: error: bpf-consumer: /usr/lib/bpf/bpf-consumer/socket-bind\.bpf\.o: its verifier test did not run' "$T/notrun.err"
 assert_grep '^dh_bpfbuild: error: bpf-consumer: /usr/lib/bpf/bpf-consumer/write-counter\.bpf\.o: its verifier test did not run' "$T/notrun.err"
 bad_input dh_bpfbuild "an installed BPF object without a record of its verifier test (tests not run)" "$redo_rc" \
 	"$(grep socket-bind "$T/notrun.err")"
+note "records moved away from their objects are none of this build's"
+(cd "$src" && dh_bpfbuild --buildsystem=meson --verdicts-dir="$T/verdicts") >"$T/moved.out" 2>"$T/moved.err" &&
+	fail "dh_bpfbuild believes records moved away from their objects"
+assert_grep "^dh_bpfbuild: error: bpf-consumer: /usr/lib/bpf/bpf-consumer/socket-bind\\.bpf\\.o: $T/verdicts/\\.bpfbuild-verdicts/socket-bind\\.bpf\\.o\\.verdict is no record of this build's verifier test of it \\(no socket-bind\\.bpf\\.o beside it\\)" \
+	"$T/moved.err" "dh_bpfbuild (records moved away)"
+mv "$T/verdicts/.bpfbuild-verdicts" "$b/"
 
 note "a test the build host could not run (unprivileged: exit 77)"
 mkdir -m 0777 "$T/unpriv"
@@ -142,12 +156,30 @@ env -u CI setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all \
 	sh "$T/engine/bpfbuild-validate-test" --validator "$stage/usr/bin/bpf-validate" \
 	--compiler 'clang 99.1' -- "$T/unpriv/socket-bind.bpf.o" >"$T/unpriv.log" 2>&1 || rc=$?
 assert_eq "the verifier test's exit, unprivileged" 77 "$rc"
-(cd "$src" && dh_bpfbuild --buildsystem=meson --verdicts-dir="$T/unpriv" --verdicts-dir="$T/verdicts") >"$T/skip.out" 2>&1 ||
+(cd "$src" && dh_bpfbuild --buildsystem=meson --verdicts-dir="$T/unpriv" --verdicts-dir="$b") >"$T/skip.out" 2>&1 ||
 	{ cat "$T/skip.out"; fail "dh_bpfbuild on a recorded skip"; }
 rec=$src/debian/bpf-consumer/usr/share/doc/bpf-consumer/bpf-verdicts
 assert_grep '^/usr/lib/bpf/bpf-consumer/socket-bind\.bpf\.o test skipped: bpf\(\) denied \(Operation not permitted\)' "$rec" "bpf-verdicts (skip)"
 assert_grep '^/usr/lib/bpf/bpf-consumer/socket-bind\.bpf\.o compiler clang 99\.1$' "$rec" "bpf-verdicts (the skip's compiler)"
 assert_grep '^/usr/lib/bpf/bpf-consumer/write-counter\.bpf\.o test pass$' "$rec" "bpf-verdicts (the other object's record)"
+
+note "a passing record planted beside the build's own failing one"
+# The build's own test of socket-bind, failing: its policy requires a
+# program the object lacks.
+rc=0
+env -u CI sh "$BPFBUILD_TOP/engine/bpfbuild-validate-test" --validator "$stage/usr/bin/bpf-validate" \
+	--require no_such_program -- "$b/socket-bind.bpf.o" >"$T/own-fail.log" 2>&1 || rc=$?
+assert_eq "the verifier test's exit, a required program missing" 1 "$rc"
+assert_grep '^exit 1$' "$b/.bpfbuild-verdicts/socket-bind.bpf.o.verdict" "the build's own record"
+cp "$T/pass.verdict" "$b/.bpfbuild-verdicts/old.verdict"
+redo planted
+planted="^dh_bpfbuild: error: bpf-consumer: /usr/lib/bpf/bpf-consumer/socket-bind\\.bpf\\.o: ${b#"$src/"}/\\.bpfbuild-verdicts/old\\.verdict is no record of this build's verifier test of it \\(named other than its object socket-bind\\.bpf\\.o\\); delete it"
+assert_grep "$planted" "$T/planted.err" "dh_bpfbuild (a planted record)"
+assert_grep '^dh_bpfbuild: error: bpf-consumer: /usr/lib/bpf/bpf-consumer/socket-bind\.bpf\.o: its verifier test failed' \
+	"$T/planted.err" "dh_bpfbuild (the build's own record)"
+bad_input dh_bpfbuild "a passing verifier record beside the build's own failing one (planted, not written by this build's test)" \
+	"$redo_rc" "$(grep -E "$planted" "$T/planted.err")"
+rm -f "$b/.bpfbuild-verdicts/old.verdict"
 
 note "nocheck: dpkg-buildpackage without the tests"
 rm -f "$T"/src/*.deb
@@ -161,3 +193,26 @@ for o in socket-bind write-counter; do
 	assert_grep "^/usr/lib/bpf/bpf-consumer/$o\\.bpf\\.o test not verified: nocheck\$" "$rec" "bpf-verdicts under nocheck"
 	assert_grep "^/usr/lib/bpf/bpf-consumer/$o\\.bpf\\.o compiler (clang|gcc) [0-9]+\\." "$rec" "bpf-verdicts under nocheck (the probe's compiler)"
 done
+
+note "nocheck: a record that came with the source tree"
+b=$(echo "$src"/obj-*)
+[ ! -e "$b/.bpfbuild-verdicts" ] || fail "the nocheck build left records: $(ls "$b/.bpfbuild-verdicts")"
+sum=$(sha256sum <"$b/socket-bind.bpf.o" | cut -d' ' -f1)
+# shipped DIR: a passing record of this very object in DIR, dated as a
+# source tarball's files are (older than what the build made).
+shipped() {
+	mkdir -p "$1/.bpfbuild-verdicts"
+	sed "s/^sha256 .*/sha256 $sum/" "$T/pass.verdict" >"$1/.bpfbuild-verdicts/socket-bind.bpf.o.verdict"
+	touch -d @1700000000 "$1/.bpfbuild-verdicts/socket-bind.bpf.o.verdict"
+}
+# An in-tree build's: beside the object, older than it.
+shipped "$b"
+redo shipped DEB_BUILD_OPTIONS=nocheck
+only_error shipped "/usr/lib/bpf/bpf-consumer/socket-bind\\.bpf\\.o: ${b#"$src/"}/\\.bpfbuild-verdicts/socket-bind\\.bpf\\.o\\.verdict is no record of this build's verifier test of it \\(older than the socket-bind\\.bpf\\.o beside it\\); delete it" \
+	"under nocheck, a passing verifier record older than its object (shipped in the source tree)"
+rm -r "$b/.bpfbuild-verdicts"
+# At the source tree's top, searched with --verdicts-dir: apart from the object.
+shipped "$src"
+redo shipped-top DEB_BUILD_OPTIONS=nocheck --verdicts-dir="$src"
+only_error shipped-top '/usr/lib/bpf/bpf-consumer/socket-bind\.bpf\.o: \.bpfbuild-verdicts/socket-bind\.bpf\.o\.verdict is no record of this build.s verifier test of it \(no socket-bind\.bpf\.o beside it\); delete it' \
+	"under nocheck, a passing verifier record in the source tree, apart from its object"

@@ -1,7 +1,9 @@
 # This host kernel refuses lsm programs (EPERM, even as root).  bpf-validate
 # proves it with a trivial lsm/file_open program and reports "refused", not
 # "rejected": exit 77, or 1 under CI=true.  The XDP program in the same
-# object is still verified.
+# object is still verified.  The verifier test (bpfbuild-validate-test)
+# with no VM kernel under CI=true says one verdict, a failure, in its
+# closing line, its exit and its record.
 . "$(dirname "$0")/../lib.sh"
 own_bpffs
 . "$(dirname "$0")/common.sh"
@@ -43,3 +45,31 @@ assert_grep 'could not run \(host kernel refuses lsm programs.*CI=true' "$T/err"
 rc=0; env -u CI "$BPF_VALIDATE" --tap "$OBJ/lsm_open.o" >"$T/out.tap" 2>"$T/err" || rc=$?
 assert_eq "TAP exit" 77 "$rc"
 assert_grep '^ok [0-9]+ - .*allow_open \(lsm/file_open\) # SKIP refused: host kernel refuses lsm' "$T/out.tap"
+
+note "the verifier test under CI=true, no VM kernel: one verdict"
+mkdir "$T/ci"
+cp "$OBJ/lsm_open.o" "$T/ci/"
+rc=0; env CI=true BPF_VALIDATE_KERNELS= sh "$BPFBUILD_TOP/engine/bpfbuild-validate-test" \
+	--validator "$BPF_VALIDATE" -- "$T/ci/lsm_open.o" >"$T/ci.log" 2>&1 || rc=$?
+assert_eq "the verifier test's exit under CI=true (log: $(tail -n 5 "$T/ci.log"))" 1 "$rc"
+assert_grep '^FAIL [^ ]*lsm_open\.o: allow_open: verified on no kernel \(CI=true or --require-kernel: a skipped kernel check fails\)$' \
+	"$T/ci.log" "the verifier test's FAIL line"
+assert_grep '^FAIL: 1 of 2 programs fail$' "$T/ci.log" "the verifier test's closing line"
+assert_no_grep '^pass: ' "$T/ci.log" "the verifier test's closing line"
+record=$T/ci/.bpfbuild-verdicts/lsm_open.o.verdict
+assert_grep '^exit 1$' "$record" "the record's exit"
+sed -n 's/^json //p' "$record" >"$T/ci-record.json"
+python3 - "$T/ci-record.json" <<'PY' || fail "the record's JSON: $(cat "$T/ci-record.json")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+r = {p["program"]: p["result"] for p in d["programs"]}
+sys.exit(0 if d["exit"] == 1 and r == {"allow_open": "fail", "xdp_ok": "pass"} else 1)
+PY
+# The same with the bpftool fallback (no bpf-validate installed).
+rm -rf "$T/ci/.bpfbuild-verdicts"
+rc=0; env CI=true BPF_VALIDATE_KERNELS= BPFTOOL="$BPFTOOL" sh "$BPFBUILD_TOP/engine/bpfbuild-validate-test" \
+	--validator "$BPFBUILD_TOP/engine/bpfbuild-validate-fallback" --no-vm 'the validator is bpftool' \
+	-- "$T/ci/lsm_open.o" >"$T/ci-fallback.log" 2>&1 || rc=$?
+assert_eq "the fallback's verifier test under CI=true (log: $(tail -n 3 "$T/ci-fallback.log"))" 1 "$rc"
+assert_grep 'CI=true: a skipped kernel check is a failure' "$T/ci-fallback.log" "the fallback's verifier test"
+assert_grep '^exit 1$' "$record" "the fallback's record"

@@ -62,6 +62,14 @@ static int eval_row(const struct bv_policy *p, const struct bv_merge *m, struct 
 	row->note = nver && nmissing == nver ?
 		xstrdup("no attach target on any kernel tried: its loader switches it off") :
 		row->nowhere ? xstrdup("verified on no kernel") : NULL;
+	/* Verified nowhere is a skip (bv_merge), but where a kernel check is
+	 * required a failure, decided here: the FAIL line, the closing count,
+	 * "result" and the exit then say the same. */
+	if (row->nowhere && m->opts->require_kernel && strcmp(row->program, "-")) {
+		free(row->note);
+		row->note = NULL;
+		row->why = xstrdup("verified on no kernel (CI=true or --require-kernel: a skipped kernel check fails)");
+	}
 	if (!strcmp(row->program, "-"))	/* an object that cannot be used */
 		for (int n = m->first; n <= m->count; n++)
 			if (row->cell[n] && !strcmp(row->cell[n], "error")) {
