@@ -133,7 +133,7 @@ _AX_BPF_AUTOMAKE
 # every object depend on it, so a reconfigure with another compiler rebuilds.
 # The flags hold make references ($(abs_top_builddir)): config.status gets
 # them single-quoted, so that its shell never expands or runs a word of them.
-ax_bpf_stamp="$BPF_CC $BPF_FLAGS $BPF_CFLAGS $BPF_VMLINUX_CFLAGS $BPF_LINK $BPF_PREFIX_MAP_ARGS $BPF_PCH_FILE btf-sort=$BPF_BTF_SORT"
+ax_bpf_stamp="$BPF_CC $BPF_FLAGS $BPF_VMLINUX_CFLAGS $BPF_CFLAGS $BPF_LINK $BPF_PREFIX_MAP_ARGS $BPF_PCH_FILE btf-sort=$BPF_BTF_SORT"
 ax_bpf_stamp=`AS_ECHO(["$ax_bpf_stamp"]) | sed "s/'/'\"'\"'/g"`
 AC_CONFIG_COMMANDS([bpf-flags.stamp],
   [printf '%s\n' "$ax_bpf_stamp" >bpf-flags.stamp.tmp
@@ -276,8 +276,8 @@ ax_bpf_summary ()
     echo "  BPF"
     ax_bpf_row enabled "no: $ax_bpf_why"
   ], [
-    ax_bpf_flags="$BPF_FLAGS${BPF_CFLAGS:+ $BPF_CFLAGS}"
-    test -z "$ax_bpf_vmlinux_cflags" || ax_bpf_flags="$ax_bpf_flags $ax_bpf_vmlinux_cflags"
+    # In the compile's order (bpfbuild.am's BPF_COMPILE_FLAGS).
+    ax_bpf_flags="$BPF_FLAGS${ax_bpf_vmlinux_cflags:+ $ax_bpf_vmlinux_cflags}${BPF_CFLAGS:+ $BPF_CFLAGS}"
     set -- "flags=$ax_bpf_flags" "validation=$ax_bpf_validate_summary"
     AS_IF([test "$ax_bpf_compare" = yes],
       [set -- "$[]@" "compare=$ax_cv_bpf_compare_cc ($ax_cv_bpf_compare_cc_kind $ax_cv_bpf_compare_cc_version): make bpf-compare"],

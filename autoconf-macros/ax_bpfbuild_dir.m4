@@ -61,6 +61,16 @@ AS_IF([test "$$2" = no], [AC_MSG_RESULT([error])
   AC_MSG_ERROR([$1=$$1 does not exist; $3])])
 ])
 
+# _AX_BPF_ONE_LINE(VAR): one configure error when the precious VAR holds a
+# newline or another control character (a tab is a blank): config.status
+# writes VAR into the Makefile, where a newline ends it (the rest is
+# dropped, or read as a line of the Makefile), and the Meson module
+# refuses the same.
+AC_DEFUN([_AX_BPF_ONE_LINE], [dnl
+AS_CASE([`printf '%s.' "$$1" | tr -d '\011'`], [*[[[:cntrl:]]]*],
+  [AC_MSG_ERROR([$1 holds a newline or another control character, which would cut it short; set it on one line, its words separated by blanks])])
+])
+
 AC_DEFUN([AX_BPFBUILD_DIR], [dnl
 AC_ARG_VAR([BPFBUILD_DIR], [bpfbuild helper directory (the engine: holds bpfbuild-probe); default: build-aux/bpfbuild, then pkg-config bpfbuild])
 _AX_BPF_PKG_CONFIG

@@ -174,6 +174,8 @@ ax_bpf_cache ()
 AC_DEFUN([AX_PROG_BPF_CC], [dnl
 AC_ARG_VAR([BPF_CC], [compiler for BPF programs (default: search clang, clang-N, bpf-gcc, ...)])
 AC_ARG_VAR([BPF_CFLAGS], [extra flags for the BPF compile (the host CFLAGS never reach it)])
+_AX_BPF_ONE_LINE([BPF_CC])
+_AX_BPF_ONE_LINE([BPF_CFLAGS])
 AC_ARG_WITH([bpf-compiler],
   [AS_HELP_STRING([--with-bpf-compiler=auto|gcc|clang],
     [BPF compiler; auto takes the first CO-RE-capable one @<:@default=auto@:>@])],

@@ -36,6 +36,7 @@
 
 AC_DEFUN([AX_PROG_BPFTOOL], [dnl
 AC_ARG_VAR([BPFTOOL], [bpftool program (default: search PATH, then /usr/sbin)])
+_AX_BPF_ONE_LINE([BPFTOOL])
 AC_PROVIDE_IFELSE([AX_BPFBUILD_DIR], [], [AX_BPFBUILD_DIR([], [:])])
 # The user's choice, which bpfbuild-probe gets too (BPFTOOL becomes the
 # found one below).

@@ -28,6 +28,17 @@ line=$(configure_fails "$T/4k.log" "$T/b4k" --with-bpf-min-kernel=6.x)
 echo "$line" | grep -qF -- "--with-bpf-min-kernel=6.x is not a kernel version MAJOR.MINOR (e.g. 6.6)" || fail "bpf-min-kernel: $line"
 bad_input autotools "--with-bpf-min-kernel=6.x" 1 "$line"
 
+# A newline in BPF_CFLAGS (BPF_CC, BPFTOOL) ended it in the Makefile,
+# the rest dropped or read as a line of the Makefile; a carriage return
+# split it in the Meson module only.  One line each, as Meson's.
+line=$(configure_fails "$T/4n.log" "$T/b4n" BPF_CFLAGS=$'-DX=1\nBPF_CC:now=/bin/false')
+echo "$line" | grep -qF "BPF_CFLAGS holds a newline or another control character, which would cut it short; set it on one line, its words separated by blanks" ||
+	fail "BPF_CFLAGS with a newline: $line"
+bad_input autotools "BPF_CFLAGS with a newline" 1 "$line"
+line=$(BPF_CC=$'clang\r' configure_fails "$T/4r.log" "$T/b4r")
+echo "$line" | grep -qF "BPF_CC holds a newline or another control character" || fail "BPF_CC with a carriage return: $line"
+bad_input autotools "BPF_CC with a carriage return" 1 "$line"
+
 # --enable-bpf=auto with no BPF compiler: BPF is disabled, and configure
 # says why; make and make check build and run nothing of it.
 path_without "$T/nobpf" 'clang*' '*bpf*gcc*' 'bpf-none-*' 'bpf-unknown-*'

@@ -37,6 +37,28 @@ line=$(setup_fails "$T/3k.log" "$T/b3k" "$src" -Dbpfbuild:bpf-min-kernel=6.x)
 echo "$line" | grep -qF "bpf-min-kernel='6.x' is not a kernel version MAJOR.MINOR (e.g. 6.6)" || fail "bpf-min-kernel: $line"
 bad_input meson "-Dbpfbuild:bpf-min-kernel=6.x" 1 "$line"
 
+# A newline in BPF_CFLAGS (BPF_CC, BPFTOOL) ended it there, and the next
+# line was read as another of them (here: BPF_CC, which the summary then
+# called "this environment"); a control character that Meson splits at
+# and the shell does not (\r) split the flags otherwise.  One line each.
+line=$(BPF_CFLAGS=$'-DX=1\nBPF_CC:now=/bin/false' setup_fails "$T/3n.log" "$T/b3n" "$src")
+echo "$line" | grep -qF "bpfbuild: BPF_CFLAGS holds a newline or another control character, which would cut it short; set it on one line, its words separated by blanks" ||
+	fail "BPF_CFLAGS with a newline: $line"
+bad_input meson "BPF_CFLAGS with a newline" 1 "$line"
+line=$(BPF_CC=$'clang\r' setup_fails "$T/3r.log" "$T/b3r" "$src")
+echo "$line" | grep -qF "bpfbuild: BPF_CC holds a newline or another control character" || fail "BPF_CC with a carriage return: $line"
+bad_input meson "BPF_CC with a carriage return" 1 "$line"
+
+# 140 kB of bpf-c-args (a native file's) are more than one compile
+# command, or the summary's row of the flags, can pass (Linux: 128 kB an
+# argument): setup ended in a Python traceback ("Argument list too
+# long").  One line, with the fix: a flags file, passed as @FILE.
+python3 -c 'print("[bpfbuild:project options]\nbpf-c-args = [%s]" % ", ".join("\x27-DFLAG_NUMBER_%05d=1\x27" % i for i in range(6400)))' >"$T/big.ini"
+line=$(setup_fails "$T/3b.log" "$T/b3b" "$src" --native-file "$T/big.ini")
+echo "$line" | grep -qF "bpfbuild: bpf-c-args and BPF_CFLAGS hold more than 100 kB of flags, more than a compile command can pass (Linux takes 128 kB an argument); put them in a file and pass '@/path/of/that/file' in bpf-c-args instead" ||
+	fail "140 kB of bpf-c-args: $line"
+bad_input meson "bpf-c-args of 140 kB (a native file)" 1 "$line"
+
 # The programs named by options, and the VM kernels without the program
 # that boots them: the option, its value and the fix (issue 33).
 for opt in bpf-validate bpf-vm-verify; do

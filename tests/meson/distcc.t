@@ -35,3 +35,29 @@ for cc in "distcc clang" "ccache distcc clang"; do
 	done
 	note "BPF_CC=$cc: ${#objs[@]} objects identical"
 done
+
+# A distcc host whose clang answers with nothing (an empty file, exit 0;
+# a daemon of its own, in whose mount namespace this script is clang):
+# the back end made an object without programs, BTF or license, bpftool
+# an empty skeleton, and bpfbuild-cc exited 0.  Now the compile fails with
+# one line and leaves no object or skeleton (nor its scratch directory)
+# for the next build to trust.
+cat >"$T/empty-clang" <<'SH'
+#!/bin/sh
+while [ $# -gt 0 ]; do
+	[ "$1" != -o ] || : >"$2"
+	shift
+done
+SH
+chmod 755 "$T/empty-clang"
+distccd_start "$T/empty-clang"
+b=$T/distcc-clang
+rm -f "$b/write_counter.bpf.o" "$b/write_counter.skel.h"
+! ninja -C "$b" write_counter.bpf.o >"$T/empty.build" 2>&1 || { cat "$T/empty.build"; fail "an empty front-end result built an object"; }
+grep -q 'COMPILE_OK' "$DISTCCD_LOG" || { cat "$DISTCCD_LOG"; fail "the compile did not go to the empty host"; }
+assert_eq "bpfbuild-cc's lines" 1 "$(grep -c '^bpfbuild-cc' "$T/empty.build")"
+assert_grep "^bpfbuild-cc: write-counter/write_counter\.bpf\.c: the distcc host's front end gave back no code \(its LLVM IR defines nothing\); fix the clang of the hosts in DISTCC_HOSTS, or build without distcc$" \
+	"$T/empty.build" "the failed build"
+for f in write_counter.bpf.o write_counter.skel.h .bpfbuild-cc.*; do
+	[ ! -e "$b/$f" ] || fail "the failed compile left $f"
+done
