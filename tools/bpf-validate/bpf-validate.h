@@ -33,6 +33,8 @@ struct bv_opts {
 	size_t ntargets;
 	bool annotated_load_only;	/* --annotated-load-only */
 	bool test_run;		/* --test-run: run the programs annotated __retval */
+	const char *json_out;	/* --json-out FILE: the JSON too, beside the table */
+	int json_fd;		/* FILE, opened before any load */
 };
 
 /* BV_NO_TARGET: the kernel lacks the program's attach target, so its loader

@@ -4,6 +4,7 @@
  * verifier, one program at a time.  Exit codes follow Automake and
  * `meson test`: 0 pass, 1 fail, 77 skip (the kernel cannot verify here).
  */
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -155,6 +156,7 @@ static const char *merge_opt(int c, char *arg, struct bv_merge_opts *mo)
 
 static const struct option long_opts[] = {
 	{ "json", no_argument, NULL, 'j' },
+	{ "json-out", required_argument, NULL, 'J' },
 	{ "tap", no_argument, NULL, 't' },
 	{ "static-only", no_argument, NULL, 's' },
 	{ "require-kernel", no_argument, NULL, 'r' },
@@ -200,6 +202,7 @@ static int parse_opts(int argc, char **argv, struct bv_opts *opts,
 	while ((c = getopt_long(argc, argv, "vhV", long_opts, NULL)) != -1) {
 		switch (c) {
 		case 'j': opts->format = BV_FMT_JSON; break;
+		case 'J': opts->json_out = optarg; break;
 		case 't': opts->format = BV_FMT_TAP; break;
 		case 's': opts->static_only = true; break;
 		case 'r':
@@ -267,6 +270,11 @@ static int wrong_mode(const struct bv_opts *opts, const struct modes *md)
 		fprintf(stderr, "bpf-validate: %s is for verifying objects; no %s with it\n",
 			opts->ntargets ? "--attach-target" : "--test-run",
 			md->merge ? "--merge" : "--info");
+		return 1;
+	}
+	if (opts->json_out && (md->merge || md->info || opts->compare)) {
+		fprintf(stderr, "bpf-validate: --json-out is for verifying objects; no %s with it\n",
+			md->merge ? "--merge" : md->info ? "--info" : "--compare");
 		return 1;
 	}
 	if (md->merge && md->info) {
@@ -351,6 +359,15 @@ int main(int argc, char **argv)
 	if (!opts.require_kernel && ci && !strcmp(ci, "true")) {
 		opts.require_kernel = true;
 		opts.require_why = "CI=true";
+	}
+	/* Opened before any load: a FILE that cannot be written costs none. */
+	if (opts.json_out) {
+		opts.json_fd = open(opts.json_out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+		if (opts.json_fd < 0) {
+			fprintf(stderr, "bpf-validate: --json-out %s: cannot write it: %m\n",
+				opts.json_out);
+			return 1;
+		}
 	}
 	bv_libbpf_log_init(opts.verbose);
 	if (opts.compare) {

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * Output: a table (default), one JSON document (--json) or TAP (--tap), all
- * on stdout.  The JSON layout is an interface other tools consume: add
- * fields, never rename or remove them.
+ * on stdout; --json-out writes the JSON to its file as well, from the same
+ * verdicts (one verifier run for both).  The JSON layout is an interface
+ * other tools consume: add fields, never rename or remove them.
  */
 #include <stdio.h>
 #include <string.h>
 #include <sys/utsname.h>
+#include <unistd.h>
 
 #include "bpf-validate.h"
 
@@ -308,6 +310,27 @@ static void report_tap(struct bv_object *objs, size_t n,
 	}
 }
 
+/* --json-out: the JSON writers print to stdout, so stdout is that file
+ * while they run.  A write that fails is said: the reader then finds no
+ * document, and fails on it. */
+static void report_json_out(struct bv_object *objs, size_t n,
+			    const struct bv_opts *opts, int exit_code)
+{
+	int out = dup(STDOUT_FILENO);
+
+	if (out < 0 || dup2(opts->json_fd, STDOUT_FILENO) < 0) {
+		fprintf(stderr, "bpf-validate: --json-out %s: %m\n", opts->json_out);
+		if (out >= 0)
+			close(out);
+		return;
+	}
+	report_json(objs, n, exit_code);
+	if (fflush(stdout))
+		fprintf(stderr, "bpf-validate: --json-out %s: %m\n", opts->json_out);
+	dup2(out, STDOUT_FILENO);
+	close(out);
+}
+
 void bv_report(struct bv_object *objs, size_t n, const struct bv_opts *opts,
 	       int exit_code)
 {
@@ -322,4 +345,6 @@ void bv_report(struct bv_object *objs, size_t n, const struct bv_opts *opts,
 		report_table(objs, n, opts);
 	}
 	fflush(stdout);
+	if (opts->json_out)
+		report_json_out(objs, n, opts, exit_code);
 }

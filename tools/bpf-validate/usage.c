@@ -16,6 +16,8 @@ void bv_usage(FILE *f)
 "\n"
 "  --json            one JSON document on stdout instead of a table\n"
 "  --tap             TAP on stdout instead of a table\n"
+"  --json-out FILE   also write the --json document to FILE, from the same\n"
+"                    run: the table (or --tap) and the JSON for one load\n"
 "  --static-only     run only the static checks (no privilege needed)\n"
 "  --require-kernel  fail (exit 1) where kernel verification cannot run;\n"
 "                    implied by the environment CI=true\n"
