@@ -116,6 +116,7 @@ int bv_read_file(const char *path, void **buf, size_t *len, char **cause);
 void bv_libbpf_log_init(int verbose);
 void bv_libbpf_log_reset(void);
 const char *bv_libbpf_first_warning(void);
+const char *bv_libbpf_need(const char *warning);	/* NULL: none */
 const char *bv_libbpf_failed_prog(void);	/* since the reset */
 /* lbpf.c: the object from BUF, libbpf's own, named after O's file */
 struct bpf_object *bv_reopen(const struct bv_object *o, const void *buf,

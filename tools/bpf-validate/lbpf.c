@@ -83,6 +83,24 @@ const char *bv_libbpf_first_warning(void)
 	return first_warning[0] ? first_warning : NULL;
 }
 
+/* What a libbpf warning that fails a load means for the program's build,
+ * where a need of bpfbuild's (README.md's table) describes it; NULL
+ * otherwise.  gcc-bpf 14 records a CO-RE read through a pointer to a
+ * const struct against the CONST type, which libbpf finds no candidate
+ * for in the kernel's BTF: "relo #N: target candidate search failed for
+ * [ID] const : -22" (libbpf 1.1 to 1.7). */
+const char *bv_libbpf_need(const char *warning)
+{
+	static const char head[] = "target candidate search failed for [";
+	const char *k = warning ? strstr(warning, head) : NULL;
+
+	if (k)
+		k = strstr(k, "] ");
+	if (k && (!strncmp(k + 2, "const ", 6) || !strncmp(k + 2, "volatile ", 9)))
+		return "a CO-RE relocation against a const- or volatile-qualified type, which libbpf cannot match in the kernel's BTF (this compiler records a read through a pointer to a const struct so; probe core_const, gcc-bpf 14): declare the need core_const for the program (it is then skipped where lacking), or use clang";
+	return NULL;
+}
+
 static const char *base_name(const char *path)
 {
 	const char *s = strrchr(path, '/');

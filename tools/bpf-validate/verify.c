@@ -260,12 +260,13 @@ void bv_verify_alone(struct bv_object *o, size_t idx, const void *buf,
 		p->error = xasprintf("host kernel refuses %s programs (%s even for a trivial one)",
 				     p->type, strerror(-err));
 	} else {
-		const char *w = bv_libbpf_first_warning();
+		const char *w = bv_libbpf_first_warning(), *need = bv_libbpf_need(w);
 
 		p->verdict = BV_REJECTED;
 		free(p->error);
-		p->error = xasprintf("load failed before verification: %s",
-				     w ? w : strerror(-err));
+		p->error = xasprintf("load failed before verification: %s%s%s",
+				     w ? w : strerror(-err), need ? ": " : "",
+				     need ? need : "");
 	}
 	bpf_object__close(obj);
 	free(log);

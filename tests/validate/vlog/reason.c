@@ -4,9 +4,12 @@
  * bv_vlog_error_lines gives for a statistics log), the log's last lines
  * (four, as for a trace) and the parsed instruction count.
  * Usage: reason LOG-FILE.  The logs beside it were recorded in the VMs of
- * the kernel matrix (tests/validate/57-vlog-reason.t). */
+ * the kernel matrix (tests/validate/57-vlog-reason.t).
+ * reason --need WARNING: the need of bpfbuild's that the libbpf warning
+ * WARNING, which failed a load, names (lbpf.c), or "(none)". */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "bpf-validate.h"
 
@@ -18,6 +21,12 @@ int main(int argc, char **argv)
 	size_t len = 0;
 	FILE *f;
 
+	if (argc == 3 && !strcmp(argv[1], "--need")) {
+		const char *need = bv_libbpf_need(argv[2]);
+
+		printf("need: %s\n", need ? need : "(none)");
+		return 0;
+	}
 	if (argc != 2 || !(f = fopen(argv[1], "r"))) {
 		fprintf(stderr, "usage: reason LOG-FILE (a readable file)\n");
 		return 2;
