@@ -24,6 +24,13 @@ echo "$line" | grep -qF "VMLINUX_H=$T is a directory; pass the vmlinux.h file it
 printf 'garbage\n' >"$T/garbage.h"
 line=$(configure_fails "$T/4g.log" "$T/b4g" --with-vmlinux-h="$T/garbage.h")
 echo "$line" | grep -qF "does not look like a vmlinux.h" || fail "garbage vmlinux.h: $line"
+# A vmlinux.h under another name was taken, and every CO-RE compile then
+# failed: "'vmlinux.h' file not found".
+printf '#ifndef __VMLINUX_H__\n#define __VMLINUX_H__\n#endif\n' >"$T/kernel-6.1.h"
+line=$(configure_fails "$T/4o.log" "$T/b4o" --with-vmlinux-h="$T/kernel-6.1.h")
+echo "$line" | grep -qF -- "configure: error: --with-vmlinux-h=$T/kernel-6.1.h is not named vmlinux.h, the name BPF programs include; pass a file or a symbolic link named vmlinux.h" ||
+	fail "vmlinux.h of another name: $line"
+bad_input autotools "--with-vmlinux-h=a vmlinux.h of another name" 1 "$line"
 line=$(configure_fails "$T/4k.log" "$T/b4k" --with-bpf-min-kernel=6.x)
 echo "$line" | grep -qF -- "--with-bpf-min-kernel=6.x is not a kernel version MAJOR.MINOR (e.g. 6.6)" || fail "bpf-min-kernel: $line"
 bad_input autotools "--with-bpf-min-kernel=6.x" 1 "$line"

@@ -33,6 +33,13 @@ printf 'garbage\n' >"$T/garbage.h"
 line=$(setup_fails "$T/3g.log" "$T/b3g" "$src" -Dvmlinux-h=provided -Dvmlinux-h-path="$T/garbage.h")
 echo "$line" | grep -q "does not look like a vmlinux.h" || fail "garbage vmlinux.h: $line"
 bad_input meson "-Dvmlinux-h-path=a file that is no vmlinux.h" 1 "$line"
+# A vmlinux.h under another name was taken, and every CO-RE compile then
+# failed: "'vmlinux.h' file not found".
+printf '#ifndef __VMLINUX_H__\n#define __VMLINUX_H__\n#endif\n' >"$T/kernel-6.1.h"
+line=$(setup_fails "$T/3o.log" "$T/b3o" "$src" -Dvmlinux-h=provided -Dvmlinux-h-path="$T/kernel-6.1.h")
+echo "$line" | grep -qF "bpfbuild: vmlinux-h-path='$T/kernel-6.1.h' is not named vmlinux.h, the name BPF programs include; pass a file or a symbolic link named vmlinux.h" ||
+	fail "vmlinux.h of another name: $line"
+bad_input meson "-Dvmlinux-h-path=a vmlinux.h of another name" 1 "$line"
 line=$(setup_fails "$T/3k.log" "$T/b3k" "$src" -Dbpfbuild:bpf-min-kernel=6.x)
 echo "$line" | grep -qF "bpf-min-kernel='6.x' is not a kernel version MAJOR.MINOR (e.g. 6.6)" || fail "bpf-min-kernel: $line"
 bad_input meson "-Dbpfbuild:bpf-min-kernel=6.x" 1 "$line"
