@@ -9,9 +9,15 @@
 # DESCRIPTION
 #
 #   Decides whether the BPF program NAME can be built: BPF is enabled
-#   (AX_BPF) and each of NEEDS, a space-separated list of bpfbuild probe
-#   names (core, atomics, core_field_exists, mcpu_v4, ...) or "vmlinux",
-#   is available.  Defines the Automake conditional BPF_PROGRAM_<NAME>
+#   (AX_BPF) and each of NEEDS, a space-separated list of the needs
+#   README.md documents (core, atomics, core_field_exists, mcpu_v4, ...,
+#   vmlinux: engine/bpfbuild-needs), is available; any other name (a
+#   typo) stops configure with the line the Meson module gives:
+#
+#     configure: error: bpfbuild: unknown need 'atomic'; the documented
+#     ones: vmlinux, ...; did you mean 'atomics'?
+#
+#   Defines the Automake conditional BPF_PROGRAM_<NAME>
 #   (upper case, "-" and "." as "_") and, when the program is skipped,
 #   prints why, the way the Meson module does:
 #
@@ -35,7 +41,7 @@
 #   and this notice are preserved.  This file is offered as-is, without any
 #   warranty.
 
-#serial 3
+#serial 4
 
 # _AX_BPF_CANON(NAME): NAME as programs are matched to their objects'
 # files, whatever their "-" or "_" (bpfbuild.am's bpf_canon, the same).
@@ -46,6 +52,9 @@ AC_REQUIRE([AX_BPF])dnl
 ax_bpf_lacking=
 AS_IF([test "$ax_bpf_enabled" = yes], [
   for ax_bpf_need in $2; do
+    # A need README.md does not document (a typo) stops configure, as in
+    # the Meson module: the engine's one list, and its line.
+    ax_bpf_w=`"$ax_cv_bpf_dir/bpfbuild-needs" --check "$ax_bpf_need"` || AC_MSG_ERROR([$ax_bpf_w])
     AS_IF([test "$ax_bpf_need" = vmlinux], [
       AS_IF([test "$ax_bpf_vmlinux" = no], [ax_bpf_w="vmlinux: $ax_bpf_vmlinux_why"], [ax_bpf_w=])
     ], [
@@ -53,7 +62,7 @@ AS_IF([test "$ax_bpf_enabled" = yes], [
         [ax_bpf_v=unknown])
       AS_CASE([$ax_bpf_v],
         [yes], [ax_bpf_w=],
-        [unknown], [ax_bpf_w="$ax_bpf_need: no such bpfbuild probe (known: $ax_cv_bpf_caps vmlinux)"],
+        [unknown], [ax_bpf_w="$ax_bpf_need: not probed by this compiler"],
         [AS_VAR_COPY([ax_bpf_w], [ax_cv_bpf_why_$ax_bpf_need])
          ax_bpf_w="$ax_bpf_need: $ax_bpf_w"])
     ])

@@ -41,7 +41,7 @@
 #   and this notice are preserved.  This file is offered as-is, without any
 #   warranty.
 
-#serial 3
+#serial 4
 
 # _AX_BPF_VMLINUX_CHECK(ARGS): true, with the line in ax_bpf_out, when
 # the engine's bpfbuild-vmlinux-check ARGS finds the file wrong (and
@@ -80,7 +80,11 @@ AS_IF([test "${enable_bpf:-auto}" != no], [
         [test ! -f "$ax_cv_bpf_vmlinux_h"], [AC_MSG_RESULT([error])
         AC_MSG_ERROR([$ax_bpf_given: no such file; pass the path of an existing vmlinux.h, or use --with-vmlinux-h=generated])],
         [_AX_BPF_VMLINUX_CHECK([header "$ax_cv_bpf_vmlinux_h" "$ax_bpf_given"])], [AC_MSG_RESULT([error])
-        AC_MSG_ERROR([$ax_bpf_out])])
+        AC_MSG_ERROR([$ax_bpf_out])],
+        # The programs include "vmlinux.h" from its directory: under another
+        # name every CO-RE compile failed, "'vmlinux.h' file not found".
+        [test "`AS_BASENAME(["$ax_cv_bpf_vmlinux_h"])`" != vmlinux.h], [AC_MSG_RESULT([error])
+        AC_MSG_ERROR([$ax_bpf_given is not named vmlinux.h, the name BPF programs include; pass a file or a symbolic link named vmlinux.h])])
       # It becomes a make prerequisite and a compiler word: as Automake
       # does for srcdir, refuse what neither can hold.
       AS_CASE([$ax_cv_bpf_vmlinux_h],

@@ -15,8 +15,12 @@ command -v shellcheck >/dev/null || fail "shellcheck not installed (tests/instal
 toolkit_build
 p=$T/proj
 ac_consumer "$p"
-assert_grep "linking file 'm4/bpfbuild.am'" "$p.bpfbuildize.log" "bpfbuildize"
-assert_grep "linking file 'build-aux/bpfbuild/bpfbuild-probe'" "$p.bpfbuildize.log" "bpfbuildize"
+# One line per directory, the files counted (not some 70 lines, one a file).
+n=$(find "$BPFBUILD_TOP/engine" -maxdepth 1 -type f | wc -l)
+assert_grep "^bpfbuildize: linking $n files into build-aux/bpfbuild\$" "$p.bpfbuildize.log" "bpfbuildize"
+assert_grep "^bpfbuildize: linking [0-9]+ files into m4\$" "$p.bpfbuildize.log" "bpfbuildize"
+assert_no_grep "linking file" "$p.bpfbuildize.log" "bpfbuildize (a line per file without --verbose)"
+[ "$(grep -c '^bpfbuildize: ' "$p.bpfbuildize.log")" -le 8 ] || { cat "$p.bpfbuildize.log"; fail "bpfbuildize: more than 8 lines"; }
 assert_no_grep "add '" "$p.bpfbuildize.log" "bpfbuildize (hints for a project that has the include)"
 [ -L "$p/m4/ax_bpf.m4" ] && [ -L "$p/build-aux/bpfbuild/probes/core.bpf.c" ] || fail "bpfbuildize made no links"
 mkdir "$p/b"
@@ -45,9 +49,10 @@ assert_no_grep '^l' "$T/list" "the tarball (symlinks)"
 (cd "$p" && find m4 build-aux/bpfbuild -exec ls -ld --time-style=+%s.%N {} + | LC_ALL=C sort) >"$T/after"
 diff "$T/before" "$T/after" || fail "bpfbuildize a second time changed files"
 
-# --copy: regular files with the same content.
-(cd "$p" && "$bz" --copy) >"$T/copy.log" 2>&1 || { cat "$T/copy.log"; fail "bpfbuildize --copy"; }
-assert_grep "copying file 'build-aux/bpfbuild/bpfbuild-cc'" "$T/copy.log" "bpfbuildize --copy"
+# --copy: regular files with the same content; --verbose names each.
+(cd "$p" && "$bz" --copy --verbose) >"$T/copy.log" 2>&1 || { cat "$T/copy.log"; fail "bpfbuildize --copy"; }
+assert_grep "^bpfbuildize: copying file 'build-aux/bpfbuild/bpfbuild-cc'\$" "$T/copy.log" "bpfbuildize --copy --verbose"
+assert_no_grep "files? into" "$T/copy.log" "bpfbuildize --verbose (the counts)"
 [ ! -L "$p/m4/ax_bpf.m4" ] && [ -f "$p/m4/ax_bpf.m4" ] || fail "--copy left a link"
 cmp "$p/m4/ax_bpf.m4" "$BPFBUILD_TOP/autoconf-macros/ax_bpf.m4" || fail "--copy: m4/ax_bpf.m4 differs"
 [ -x "$p/build-aux/bpfbuild/bpfbuild-probe" ] || fail "--copy: bpfbuild-probe is not executable"
@@ -66,6 +71,7 @@ cmp "$p/m4/bpfbuild.am" "$BPFBUILD_TOP/autoconf-macros/bpfbuild.am" || fail "--f
 "$bz" --help >"$T/help" || fail "bpfbuildize --help"
 assert_grep '^ +-c, --copy' "$T/help" "--help"
 assert_grep '^ +-f, --force' "$T/help" "--help"
+assert_grep '^ +-v, --verbose' "$T/help" "--help"
 "$bz" --version | grep -qE '^bpfbuildize \(bpfbuild\) [0-9]+\.[0-9]+' || fail "bpfbuildize --version"
 if (cd "$T" && "$bz") >"$T/noac.log" 2>&1; then fail "bpfbuildize without configure.ac succeeded"; fi
 assert_eq "bpfbuildize without configure.ac (lines)" 1 "$(wc -l <"$T/noac.log")"
@@ -75,6 +81,7 @@ assert_grep "unknown option '--frobnicate'" "$T/bad.log"
 mkdir "$T/bare"
 echo 'AC_INIT([bare], [1])' >"$T/bare/configure.ac"
 (cd "$T/bare" && "$bz" --copy) >"$T/bare.log" 2>&1 || { cat "$T/bare.log"; fail "bpfbuildize in a bare project"; }
+assert_grep "^bpfbuildize: copying $n files into build-aux/bpfbuild\$" "$T/bare.log" "bpfbuildize --copy"
 assert_grep "add 'include \\\$\\(top_srcdir\\)/m4/bpfbuild\\.am' to Makefile\\.am" "$T/bare.log" "bpfbuildize"
 assert_grep "add 'AC_CONFIG_MACRO_DIRS\\(\\[m4\\]\\)'" "$T/bare.log" "bpfbuildize"
 [ -f "$T/bare/m4/ax_prog_bpf_cc.m4" ] && [ -f "$T/bare/build-aux/bpfbuild/bpfbuild-cc" ] ||
