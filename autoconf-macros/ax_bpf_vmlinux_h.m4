@@ -80,11 +80,7 @@ AS_IF([test "${enable_bpf:-auto}" != no], [
         [test ! -f "$ax_cv_bpf_vmlinux_h"], [AC_MSG_RESULT([error])
         AC_MSG_ERROR([$ax_bpf_given: no such file; pass the path of an existing vmlinux.h, or use --with-vmlinux-h=generated])],
         [_AX_BPF_VMLINUX_CHECK([header "$ax_cv_bpf_vmlinux_h" "$ax_bpf_given"])], [AC_MSG_RESULT([error])
-        AC_MSG_ERROR([$ax_bpf_out])],
-        # The programs include "vmlinux.h" from its directory: under another
-        # name every CO-RE compile failed, "'vmlinux.h' file not found".
-        [test "`AS_BASENAME(["$ax_cv_bpf_vmlinux_h"])`" != vmlinux.h], [AC_MSG_RESULT([error])
-        AC_MSG_ERROR([$ax_bpf_given is not named vmlinux.h, the name BPF programs include; pass a file or a symbolic link named vmlinux.h])])
+        AC_MSG_ERROR([$ax_bpf_out])])
       # It becomes a make prerequisite and a compiler word: as Automake
       # does for srcdir, refuse what neither can hold.
       AS_CASE([$ax_cv_bpf_vmlinux_h],
