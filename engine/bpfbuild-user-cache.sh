@@ -85,6 +85,13 @@ cache_read() {
 	{ cache_fd_private 3 && cat <&3; } 2>/dev/null 3<"$1"
 }
 
+# cache_file_private FILE: FILE, as opened now, is a regular file of the
+# user's that no other user can write (for a file bpfbuild does not read,
+# such as the header a PCH names).
+cache_file_private() {
+	{ cache_fd_private 3; } 2>/dev/null 3<"$1"
+}
+
 # cache_sum: the SHA-256 of standard input, as an entry records it: a cut
 # or changed entry no longer matches.
 cache_sum() {
