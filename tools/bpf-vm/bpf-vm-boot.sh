@@ -180,6 +180,11 @@ boot() {
 	echo "$why" >"$d.error"
 }
 
+# json_str S: S as a JSON string (control characters become '?').
+json_str() {
+	printf '"%s"' "$(printf '%s' "$1" | tr '\001-\037' '?' | sed 's/[\\"]/\\&/g')"
+}
+
 # partial_report D WHY: the guest of D was killed in its validator, which
 # had sent each object's line as it verified it (bpf-vm-shares.sh:
 # "@@BPFVM object I LINE"): D.data becomes the report of those, every
@@ -187,57 +192,48 @@ boot() {
 # D.unfinished says WHY with how far it got.  A line the kill cut off
 # (no newline yet) is left out.
 partial_report() {
-	# The objects packed: /objs/I/BASE.
-	i=1
-	while [ -d "$work/root/objs/$i" ]; do
-		for o in "$work/root/objs/$i"/*; do printf '%s %s\n' "$i" "${o##*/}"; done
-		i=$((i + 1))
-	done >"$1.names"
-	whole=0
-	[ "$(tail -c 1 "$1.data" | od -An -tx1 | tr -d ' ')" != 0a ] || whole=1
-	tr -d '\r' <"$1.data" | awk -v why="not finished: $2" -v names="$1.names" -v whole=$whole '
-		function str(s) {
-			gsub(/[\\"]/, "\\\\&", s)
-			gsub(/[\001-\037]/, "?", s)
-			return "\"" s "\""
-		}
-		{ line[NR] = $0 }
-		END {
-			# Only whole lines: the last is whole when the file ends in one.
-			for (l = 1; l < NR || (l == NR && whole); l++) {
-				if (line[l] !~ /^@@BPFVM /)
-					continue
-				if (line[l] ~ /^@@BPFVM (begin|end|done)/)
-					continue
-				print line[l]
-				if (line[l] ~ /^@@BPFVM release /)
-					release = substr(line[l], 17)
-				if (split(line[l], w, " ") >= 4 && w[2] == "object") {
-					o = line[l]
-					sub(/^@@BPFVM object [0-9]+ /, "", o)
-					obj[w[3]] = o
-					done++
-				}
-			}
-			print "@@BPFVM begin"
-			print "{\"objects\":["
-			while ((getline nl < names) > 0) {
-				i = nl; sub(/ .*/, "", i)
-				base = nl; sub(/^[0-9]+ /, "", base)
-				total++
-				if (total > 1)
-					print prev ","
-				prev = (i in obj) ? obj[i] : "{\"path\":" str("/objs/" i "/" base) ",\"error\":" str(why) \
-					",\"static\":{\"errors\":[],\"warnings\":[]},\"skip\":null,\"prepared\":[],\"exit\":1,\"programs\":[]}"
-			}
-			print prev "],"
-			print "\"kernel\":" str(release) ",\"exit\":1}"
-			print "@@BPFVM end 1"
-			print "@@BPFVM done"
-			printf "%d %d\n", done, total > (names ".count")
-		}' >"$1.partial"
-	read -r verified total <"$1.names.count"
+	# In sh, as every host side of the bpf-vm tools: no awk, no python.
+	whole=yes
+	[ "$(tail -c 1 "$1.data" | od -An -tx1 | tr -d ' ')" = 0a ] || whole=no
+	mkdir "$1.objs"
+	{
+		tr -d '\r' <"$1.data" | if [ $whole = yes ]; then cat; else sed '$d'; fi |
+			grep '^@@BPFVM ' | grep -Ev '^@@BPFVM (begin|end|done)' |
+			while IFS= read -r l; do
+				printf '%s\n' "$l"
+				case $l in
+				'@@BPFVM release '*) printf '%s' "${l#@@BPFVM release }" >"$1.objs/release" ;;
+				'@@BPFVM object '[0-9]*' '?*)
+					i=${l#@@BPFVM object } o=${i#* } i=${i%% *}
+					printf '%s' "$o" >"$1.objs/$i" ;;
+				esac
+			done
+		echo '@@BPFVM begin'
+		echo '{"objects":['
+		i=1 verified=0 total=0 sep=
+		while [ -d "$work/root/objs/$i" ]; do
+			for o in "$work/root/objs/$i"/*; do
+				printf '%s' "$sep"
+				sep=, total=$((total + 1))
+				if [ -f "$1.objs/$i" ]; then
+					cat "$1.objs/$i"
+					verified=$((verified + 1))
+				else
+					printf '{"path":%s,"error":%s,"static":{"errors":[],"warnings":[]},"skip":null,"prepared":[],"exit":1,"programs":[]}' \
+						"$(json_str "/objs/$i/${o##*/}")" "$(json_str "not finished: $2")"
+				fi
+				echo
+			done
+			i=$((i + 1))
+		done
+		echo '],'
+		printf '"kernel":%s,"exit":1}\n' "$(json_str "$(cat "$1.objs/release" 2>/dev/null)")"
+		echo '@@BPFVM end 1'
+		echo '@@BPFVM done'
+		echo "$verified $total" >"$1.objs/count"
+	} >"$1.partial"
+	read -r verified total <"$1.objs/count"
 	mv "$1.partial" "$1.data"
-	rm -f "$1.names" "$1.names.count"
+	rm -rf "$1.objs"
 	echo "$2; it had verified $verified of its $total objects, whose verdicts stand" >"$1.unfinished"
 }
