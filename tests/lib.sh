@@ -103,9 +103,10 @@ toolkit_build() {
 # system's bin and sbin directories (in PATH order) whose name matches none
 # of the glob PATTERNs: PATH=DIR is a system where those are not installed.
 path_without() {
-	local dir=$1 d f p skip; shift
+	local dir=$1 d f p skip links; shift
 	mkdir -p "$dir"
 	for d in /usr/local/sbin /usr/local/bin /usr/sbin /usr/bin /sbin /bin; do
+		links=()
 		for f in "$d"/*; do
 			[ -e "$f" ] || continue  # an empty dir leaves the glob as is
 			skip=no
@@ -113,8 +114,10 @@ path_without() {
 				# shellcheck disable=SC2254 # the patterns are globs
 				case ${f##*/} in $p) skip=yes ;; esac
 			done
-			[ $skip = yes ] || [ -e "$dir/${f##*/}" ] || ln -s "$f" "$dir/${f##*/}"
+			[ $skip = yes ] || [ -e "$dir/${f##*/}" ] || links+=("$f")
 		done
+		# One ln for the directory: a process per link was thousands of them.
+		[ ${#links[@]} -eq 0 ] || ln -s -t "$dir" -- "${links[@]}"
 	done
 }
 
