@@ -73,3 +73,12 @@ rc=0; env CI=true BPF_VALIDATE_KERNELS= BPFTOOL="$BPFTOOL" sh "$BPFBUILD_TOP/eng
 assert_eq "the fallback's verifier test under CI=true (log: $(tail -n 3 "$T/ci-fallback.log"))" 1 "$rc"
 assert_grep 'CI=true: a skipped kernel check is a failure' "$T/ci-fallback.log" "the fallback's verifier test"
 assert_grep '^exit 1$' "$record" "the fallback's record"
+
+note "the verifier test with its validator not built (meson test --no-rebuild): one line, no record"
+rm -rf "$T/ci/.bpfbuild-verdicts"
+rc=0; env -u CI sh "$BPFBUILD_TOP/engine/bpfbuild-validate-test" --validator "$T/unbuilt/bpf-validate" \
+	-- "$T/ci/lsm_open.o" >"$T/unbuilt.log" 2>&1 || rc=$?
+assert_eq "exit with no validator" 1 "$rc"
+assert_eq "one line" 1 "$(wc -l <"$T/unbuilt.log")"
+assert_grep '^bpfbuild-validate-test: the validator .*/unbuilt/bpf-validate is not built: the tests build it, so run meson test without --no-rebuild \(or make check\)$' "$T/unbuilt.log"
+[ ! -e "$T/ci/.bpfbuild-verdicts" ] || fail "a record was written with no validator"

@@ -68,7 +68,8 @@ def main(bv_path, vs_path):
     for key in sorted(set(vs) - seen):
         print(f"DIFFER  {key[0]}/{key[1]}: bpf-validate does not report it")
         differ += 1
-    print(f"{same + design + differ} programs: {same} same, {design} differ by design, {differ} differ")
+    n = same + design + differ
+    print(f"{n} program{'' if n == 1 else 's'}: {same} same, {design} differ by design, {differ} differ")
     return 1 if differ else 0
 
 

@@ -130,7 +130,7 @@ insns_a=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["obje
 insns_b=$(python3 -c 'import csv, sys; print(next(csv.DictReader(open(sys.argv[1])))["total_insns"])' "$T/b.csv")
 [ "$insns_a" != "$insns_b" ] || fail "A and B verify the same number of instructions ($insns_a): the loop did not change the program"
 assert_grep "^DIFFER +sum\.o/xdp_odd_sum: insns: bpf-validate $insns_a, veristat $insns_b\$" "$T/ab.txt" "A against B"
-assert_grep '^1 programs: 0 same, 0 differ by design, 1 differ$' "$T/ab.txt" "A against B"
+assert_grep '^1 program: 0 same, 0 differ by design, 1 differ$' "$T/ab.txt" "A against B"
 # And B against itself agrees.
 run_bv "$T/b.json" "$T/err" --json "$T/b/sum.o"
 python3 "$compare" "$T/b.json" "$T/b.csv" >"$T/bb.txt" || { cat "$T/bb.txt"; fail "B against B differs"; }

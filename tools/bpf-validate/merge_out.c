@@ -255,9 +255,10 @@ static void summary(const struct bv_merge *m)
 				v[nv++] = m->rows[r].cell[n];
 	qsort(v, nv, sizeof(*v), cmp_str);
 	if (m->count)
-		printf("%d kernels, %zu programs: ", m->count, m->nrows);
+		printf("%d kernel%s, %zu program%s: ", m->count, m->count == 1 ? "" : "s",
+		       m->nrows, m->nrows == 1 ? "" : "s");
 	else
-		printf("the host kernel alone, %zu programs: ", m->nrows);
+		printf("the host kernel alone, %zu program%s: ", m->nrows, m->nrows == 1 ? "" : "s");
 	if (!nv)
 		fputs("nothing verified", stdout);
 	for (size_t i = 0, j; i < nv; i = j) {
@@ -376,6 +377,6 @@ void bv_merge_print_table(const struct bv_merge *m)
 	for (size_t i = 0; i < m->nnoprog; i++)
 		printf("FAIL no program named %s (named by --require, --optional or --alternatives)\n",
 		       m->noprog[i]);
-	printf("%s: %zu of %zu programs fail\n", m->nfail ? "FAIL" : "pass",
-	       (size_t)m->nfail - m->nnoprog, m->nrows);
+	printf("%s: %zu of %zu program%s\n", m->nfail ? "FAIL" : "pass",
+	       (size_t)m->nfail - m->nnoprog, m->nrows, m->nrows == 1 ? " fails" : "s fail");
 }
