@@ -62,22 +62,34 @@ env_footer() {
 }
 
 # The Debian roots are other userlands on the same kernel, and most tests
-# run one process at a time: on this 2-core machine, sid and trixie run
-# beside the host (BPFBUILD_PARALLEL_ENVS=no: one after the other).  Their
-# output comes after the host's, each whole.
+# run one process at a time: on this 2-core machine, the roots run beside
+# the host, one after the other (three suites at once on two CPUs ran no
+# faster than two: the last CI's tests took 2 to 3 times their time alone);
+# BPFBUILD_PARALLEL_ENVS=no runs them after the host.  Their output comes
+# after the host's, each whole.
 declare -A bg_start=()
-# start_bg NAME COMMAND...: run an environment's tests/run in the background.
+# start_bg NAME [--after NAME2] COMMAND...: run an environment's tests/run in
+# the background (after NAME2's has ended).  Its output starts with
+# "started=T", the time it really started.
 start_bg() {
-	local env=$1
+	local env=$1 after=''
 	shift
+	[ "${1:-}" != --after ] || { after=$2; shift 2; }
 	bg_start[$env]=$(date +%s)
-	{ "$@" 2>&1; echo "rc=$?"; echo "ended=$(date +%s)"; } >"$BPFBUILD_TEST_RUN/env-$env.out" &
+	{
+		[ -z "$after" ] || while [ ! -e "$BPFBUILD_TEST_RUN/env-$after.ended" ]; do sleep 5; done
+		echo "started=$(date +%s)"
+		"$@" 2>&1
+		echo "rc=$?"
+		echo "ended=$(date +%s)"
+		: >"$BPFBUILD_TEST_RUN/env-$env.ended"
+	} >"$BPFBUILD_TEST_RUN/env-$env.out" &
 	bg_pid[$env]=$!
 }
 # run_env_bg NAME COMMAND...: the environment's results, from its run in
 # the background if it had one, else from running COMMAND now.
 run_env_bg() {
-	local env=$1 out=$BPFBUILD_TEST_RUN/env-$1.out ended
+	local env=$1 out=$BPFBUILD_TEST_RUN/env-$1.out started ended
 	shift
 	if [ -z "${bg_pid[$env]:-}" ]; then
 		run_env "$env" "$@"
@@ -85,10 +97,12 @@ run_env_bg() {
 	fi
 	wait "${bg_pid[$env]}"
 	unset "bg_pid[$env]"
+	started=$(sed -n 's/^started=//p' "$out")
+	started=${started:-${bg_start[$env]}}
 	ended=$(sed -n 's/^ended=//p' "$out")
-	ended=${ended:-${bg_start[$env]}}
+	ended=${ended:-$started}
 	# The footer's time: the environment's own, not the wait for the host.
-	env_start=$(( bg_start[$env] + $(date +%s) - ended ))
-	echo "(run beside the host, from $(date -d "@${bg_start[$env]}" +%T) to $(date -d "@$ended" +%T))"
-	run_env_from "$env" <(grep -v '^ended=' "$out")
+	env_start=$(( started + $(date +%s) - ended ))
+	echo "(run beside the host, from $(date -d "@$started" +%T) to $(date -d "@$ended" +%T))"
+	run_env_from "$env" <(grep -Ev '^(started|ended)=' "$out")
 }
