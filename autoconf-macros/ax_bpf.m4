@@ -71,7 +71,7 @@
 #   and this notice are preserved.  This file is offered as-is, without any
 #   warranty.
 
-#serial 7
+#serial 8
 
 AC_DEFUN([AX_BPF], [dnl
 AC_ARG_ENABLE([bpf],
@@ -232,6 +232,7 @@ ax_bpf_engine ()
   shift
   AS_IF([test "$ax_bpf_enabled" = yes], [set -- "$[]@" status=ok], [set -- "$[]@" status=unusable])
   AS_IF([test "$ax_bpf_vmlinux" = no], [set -- "$[]@" vmlinux=none], [set -- "$[]@" "vmlinux=$ax_bpf_vmlinux"])
+  set -- "$[]@" "vmlinux_from=${ax_cv_bpf_vmlinux_from-none}"
   test "$enable_bpf_pch" != no || set -- "$[]@" pch_off=--disable-bpf-pch
   # Where the project's BPF sources lie: the PCH only where it pays.
   set -- "$[]@" "sources=$srcdir"

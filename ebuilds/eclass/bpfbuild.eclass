@@ -36,6 +36,15 @@
 #   skipped (bpfbuild_report_skipped): these come from bpfbuild-utils;
 #   and runs tests that may skip kernel verification (bpfbuild_src_test).
 #
+# vmlinux.h: Gentoo packages no distribution vmlinux.h (Debian's
+# linux-bpf-dev, which the toolkit's "auto" prefers, has no Gentoo
+# counterpart), so the eclass leaves the choice to the ebuild, and the
+# example ebuilds take VMLINUX_H (from make.conf or package.env) or else
+# generate the header from the build host's /sys/kernel/btf/vmlinux: a
+# Gentoo system builds for the kernel it runs, and CO-RE relocates the
+# objects for another.  A binary package host whose clients run other
+# kernels sets VMLINUX_H, so that its packages do not follow its own.
+#
 # The eclass sets LLVM_OPTIONAL=1 before inheriting llvm-r2, so that
 # llvm-r2 neither adds unconditional REQUIRED_USE nor exports its
 # pkg_setup, which would point the host CC at clang.  An ebuild that

@@ -2,8 +2,8 @@
 # One place per verdict (issue 31): the adapters (the Meson module, the
 # autoconf macros and bpfbuild.am) pass the engine's answers on.  None
 # carries the words or the test of a verdict the engine owns: whether the
-# PCH is used (bpfbuild-pch-use), the vmlinux.h checks
-# (bpfbuild-vmlinux-check), the bpftool search (bpfbuild-bpftool),
+# PCH is used (bpfbuild-pch-use), which vmlinux.h (bpfbuild-vmlinux-choose)
+# and its checks (bpfbuild-vmlinux-check), the bpftool search (bpfbuild-bpftool),
 # "unusable or error" (bpfbuild-probe's unusable), whether bpfbuild-cc maps
 # the build paths (bpfbuild-decide's wrapper_arg), the summary's rows
 # (bpfbuild-summary).  Comments may name them.  Then the engine's answers
@@ -15,6 +15,7 @@
 checks=(
 	"pch.*[!=]=? *'?clang|why_pch|no vmlinux\.h\)|bpfbuild-pch-use's|engine/bpfbuild-pch-use"
 	"__VMLINUX_H__|od -An|9f ?eb|not BTF|engine/bpfbuild-vmlinux-check"
+	"linux/bpf/vmlinux\.h|engine/bpfbuild-vmlinux-choose"
 	"gen help|[*]\"gen (object|skeleton)\"|local/sbin|_AS_PATH_WALK.*sbin|engine/bpfbuild-bpftool"
 	"bpf-framework=enabled, but|engine/bpfbuild-probe (unusable)"
 	"prefix_map_flag|engine/bpfbuild-decide (wrapper_arg)"
