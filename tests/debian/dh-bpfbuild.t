@@ -2,14 +2,18 @@
 # consumer packaged with tests/debian/consumer-pkg/debian ("dh $@
 # --buildsystem=meson", "Build-Depends: dh-sequence-bpfbuild") builds with
 # dpkg-buildpackage and the addon of a staged install of this tree.  Its
-# .deb ships /usr/share/doc/bpf-consumer/bpf-verdicts (per object: the
-# compiler, the verifier test's result, each program's verdict on the
-# build host's kernel and on a VM's; sorted, no build path), and lintian
-# finds nothing to say about its BPF objects.  dh_bpfbuild fails, one line
+# verdicts lie beside the .deb, in bpf-consumer_1.0_ARCH.bpf-verdicts,
+# which the .changes lists (per object: the compiler, the verifier test's
+# result, each program's verdict on the build host's kernel and on a VM's;
+# sorted, no build path), and in the build log, not in the .deb: the .deb
+# is the same bytes built as root, with nocheck, and unprivileged (as a
+# build daemon builds, Rules-Requires-Root: no) under another kernel
+# release (setarch --uname-2.6).  Lintian finds nothing to say about its
+# BPF objects.  dh_bpfbuild fails, one line
 # each, on an object holding the build path, one without BTF, a host ELF
 # named *.bpf.o, and objects whose verifier test did not run; under
-# nocheck it ships "not verified: nocheck", and a test the build host
-# could not run (unprivileged, exit 77) is shipped with its reason.  Only
+# nocheck it records "not verified: nocheck", and a test the build host
+# could not run (unprivileged, exit 77) is recorded with its reason.  Only
 # a record this build's test wrote counts: a passing one planted beside
 # the build's own failing one, and under nocheck one that came with the
 # source tree (older than the object, or apart from it), are an error
@@ -18,6 +22,7 @@
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/../safety/lib-bad-input.sh"
 . "$(dirname "$0")/../meson/lib-consumer.sh"
+. "$(dirname "$0")/lib-pkg.sh"
 
 for p in dh dpkg-buildpackage lintian pod2man; do
 	command -v "$p" >/dev/null || fail "$p not installed (tests/install-deps installs debhelper, dpkg-dev and lintian on the host)"
@@ -41,12 +46,7 @@ export PATH="$stage/usr/bin:$PATH" PERL5LIB="$stage/usr/share/perl5"
 
 note "dpkg-buildpackage of tests/debian/consumer-pkg"
 src=$T/src/bpf-consumer
-readme_consumer "$src"
-cp -R "$BPFBUILD_TOP/tests/debian/consumer-pkg/debian" "$src/"
-# The README's consumer, its objects installed as a package installs them.
-sed -i "s|^\( *t = custom_target(name, input : prog\['sources'\], output : \[name + '.bpf.o', name + '.skel.h'\],\)\$|\1\n    install : true, install_dir : [get_option('prefix') / 'lib' / 'bpf' / meson.project_name(), false],|" "$src/meson.build"
-grep -q "install_dir : \[get_option('prefix') / 'lib' / 'bpf'" "$src/meson.build" ||
-	fail "README.md's consumer: its custom_target line changed; update the install of its objects here"
+consumer_pkg "$src"
 subproject_copy "$src/subprojects/bpfbuild"
 # build: the package's own build and tests (dh_auto_test runs meson test).
 build() { (cd "$src" && dpkg-buildpackage -us -uc -b -d) >"$T/$1.log" 2>&1; }
@@ -57,10 +57,14 @@ BPF_VALIDATE_KERNELS=$k61 build deb || { tail -n 40 "$T/deb.log"; fail "dpkg-bui
 assert_grep '^ +dh_bpfbuild ' "$T/deb.log" "the build (dh ran dh_bpfbuild)"
 deb=$T/src/bpf-consumer_1.0_$(dpkg --print-architecture).deb
 [ -f "$deb" ] || fail "no ${deb##*/} built"
+cp "$deb" "$T/root.deb"
 dpkg-deb -x "$deb" "$T/deb"
-rec=$T/deb/usr/share/doc/bpf-consumer/bpf-verdicts
-[ -f "$rec" ] || fail "the .deb has no /usr/share/doc/bpf-consumer/bpf-verdicts"
+[ ! -e "$T/deb/usr/share/doc/bpf-consumer/bpf-verdicts" ] || fail "the .deb holds the verdicts, which name the build host"
+rec=${deb%.deb}.bpf-verdicts
+[ -f "$rec" ] || fail "no ${rec##*/} beside the .deb"
 cat "$rec"
+assert_grep " $(sha256sum <"$rec" | cut -d' ' -f1) [0-9]+ ${rec##*/}\$" "${deb%.deb}.changes" "the .changes (the verdicts file)"
+assert_grep "^dh_bpfbuild: bpf-consumer: /usr/lib/bpf/bpf-consumer/socket-bind\.bpf\.o test pass\$" "$T/deb.log" "the build log (the verdicts)"
 host=$(uname -r)
 for o in socket-bind:deny_low_ports write-counter:count_write; do
 	p=/usr/lib/bpf/bpf-consumer/${o%%:*}.bpf.o
@@ -76,6 +80,14 @@ for o in socket-bind:deny_low_ports write-counter:count_write; do
 done
 grep -v '^#' "$rec" | LC_ALL=C sort -c || fail "bpf-verdicts is not sorted"
 assert_no_grep "$T|[0-9]{4}-[0-9]{2}-[0-9]{2}" "$rec" "bpf-verdicts (build paths, dates)"
+
+note "Static-Built-Using: the sources of the headers compiled in"
+libbpf=$(dpkg-query -W -f '${source:Package} (= ${source:Version})' libbpf-dev)
+dpkg-deb -f "$deb" Static-Built-Using | tr ',' '\n' | sed 's/^ *//' >"$T/sbu"
+cat "$T/sbu"
+grep -qxF "$libbpf" "$T/sbu" || fail "Static-Built-Using lacks $libbpf (libbpf's headers)"
+linux=$(dpkg-query -W -f '${source:Package} (= ${source:Version})' linux-libc-dev)
+grep -qxF "$linux" "$T/sbu" || fail "Static-Built-Using lacks $linux (the kernel's uapi headers)"
 
 note "lintian on the .deb"
 lintian --tag-display-limit 0 "$deb" >"$T/lintian.txt" 2>&1 || true
@@ -152,13 +164,17 @@ cp "$src"/obj-*/socket-bind.bpf.o "$src"/obj-*/write-counter.bpf.o "$T/unpriv/"
 cp -R "$BPFBUILD_TOP/engine" "$T/engine" && chmod -R o+rX "$T/engine"
 rc=0
 # A build daemon is no CI run: there a skip stays a skip (77), not a failure.
-env -u CI setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all \
+# No kernel image in /boot (an empty one in a mount namespace): no VM either.
+unshare -m sh -c 'mount -t tmpfs -o mode=755 tmpfs /boot && exec "$@"' sh \
+	env -u CI setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all \
 	sh "$T/engine/bpfbuild-validate-test" --validator "$stage/usr/bin/bpf-validate" \
 	--compiler 'clang 99.1' -- "$T/unpriv/socket-bind.bpf.o" >"$T/unpriv.log" 2>&1 || rc=$?
 assert_eq "the verifier test's exit, unprivileged" 77 "$rc"
+assert_grep "bpf\(\) is denied to this user and the build environment has no kernel to verify in a VM: add linux-image-cloud-$(dpkg --print-architecture) and bpfbuild-vm-tools to the Build-Depends" \
+	"$T/unpriv.log" "the unprivileged skip"
 (cd "$src" && dh_bpfbuild --buildsystem=meson --verdicts-dir="$T/unpriv" --verdicts-dir="$b") >"$T/skip.out" 2>&1 ||
 	{ cat "$T/skip.out"; fail "dh_bpfbuild on a recorded skip"; }
-rec=$src/debian/bpf-consumer/usr/share/doc/bpf-consumer/bpf-verdicts
+rec=${deb%.deb}.bpf-verdicts
 assert_grep '^/usr/lib/bpf/bpf-consumer/socket-bind\.bpf\.o test skipped: bpf\(\) denied \(Operation not permitted\)' "$rec" "bpf-verdicts (skip)"
 assert_grep '^/usr/lib/bpf/bpf-consumer/socket-bind\.bpf\.o compiler clang 99\.1$' "$rec" "bpf-verdicts (the skip's compiler)"
 assert_grep '^/usr/lib/bpf/bpf-consumer/write-counter\.bpf\.o test pass$' "$rec" "bpf-verdicts (the other object's record)"
@@ -186,9 +202,8 @@ rm -f "$T"/src/*.deb
 DEB_BUILD_OPTIONS=nocheck build nocheck || { tail -n 40 "$T/nocheck.log"; fail "dpkg-buildpackage with nocheck"; }
 assert_no_grep 'socket-bind\.bpf\.o +OK' "$T/nocheck.log" "the nocheck build (no verifier test)"
 assert_grep 'socket-bind\.bpf\.o: not verified: nocheck' "$T/nocheck.log" "the nocheck build"
-rm -rf "$T/deb"
-dpkg-deb -x "$deb" "$T/deb"
-rec=$T/deb/usr/share/doc/bpf-consumer/bpf-verdicts
+cmp "$T/root.deb" "$deb" || fail "the .deb built with nocheck differs from the one built with the tests"
+rec=${deb%.deb}.bpf-verdicts
 for o in socket-bind write-counter; do
 	assert_grep "^/usr/lib/bpf/bpf-consumer/$o\\.bpf\\.o test not verified: nocheck\$" "$rec" "bpf-verdicts under nocheck"
 	assert_grep "^/usr/lib/bpf/bpf-consumer/$o\\.bpf\\.o compiler (clang|gcc) [0-9]+\\." "$rec" "bpf-verdicts under nocheck (the probe's compiler)"
@@ -216,3 +231,30 @@ shipped "$src"
 redo shipped-top DEB_BUILD_OPTIONS=nocheck --verdicts-dir="$src"
 only_error shipped-top '/usr/lib/bpf/bpf-consumer/socket-bind\.bpf\.o: \.bpfbuild-verdicts/socket-bind\.bpf\.o\.verdict is no record of this build.s verifier test of it \(no socket-bind\.bpf\.o beside it\); delete it' \
 	"under nocheck, a passing verifier record in the source tree, apart from its object"
+
+note "unprivileged (as a build daemon), under another kernel release: the same .deb, verified in a VM"
+# The tree as the build above left it: dpkg-buildpackage cleans it first.
+rm -rf "$b/.bpfbuild-verdicts" "$src/.bpfbuild-verdicts"
+u=$T/unpriv-build
+mkdir "$u"
+cp -R "$src" "$u/"
+chown -R 65534:65534 "$u"
+# No CI here: a build daemon's skip stays a skip.  HOME as Debian's system
+# users have it, never to be made.  The kernel image a package among the
+# Build-Depends would install (bookworm's 6.1, in a /boot of a mount
+# namespace): the verifier test boots it, without privilege.
+(cd "$u/bpf-consumer" && unshare -m sh -c 'mount -t tmpfs -o mode=755 tmpfs /boot &&
+	cp "$1/vmlinuz" "/boot/vmlinuz-$2" && shift 2 && exec "$@"' sh "$K61" "$k61" \
+	env -u CI -u DEB_BUILD_OPTIONS HOME=/nonexistent \
+	setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all \
+	setarch "$(uname -m)" --uname-2.6 dpkg-buildpackage -us -uc -b -d) >"$T/unpriv-build.log" 2>&1 ||
+	{ tail -n 40 "$T/unpriv-build.log"; fail "dpkg-buildpackage, unprivileged"; }
+[ ! -e /nonexistent ] || fail "the unprivileged build made /nonexistent"
+cmp "$T/root.deb" "$u/${deb##*/}" || fail "the .deb built unprivileged under --uname-2.6 differs from the one built as root"
+assert_grep "verifying in a VM of the build environment's kernel, /boot/vmlinuz-$k61" \
+	"$(echo "$u"/bpf-consumer/obj-*/meson-logs/testlog.txt)" "the unprivileged build's tests"
+for o in socket-bind:deny_low_ports write-counter:count_write; do
+	p=/usr/lib/bpf/bpf-consumer/${o%%:*}.bpf.o
+	assert_grep "^$p test pass\$" "$u/${rec##*/}" "the unprivileged build's verdicts ($p)"
+	assert_grep "^$p kernel vm=${k61//./\\.} ${o#*:} pass\$" "$u/${rec##*/}" "the unprivileged build's verdicts ($p in the VM)"
+done
