@@ -14,7 +14,7 @@
 #   both files in it.
 # Then the report (selftests-report.py) from these results: its table
 # counts what the JSON holds.  Runs in the sid environment only (tests/run:
-# sid_only_tests), where gcc-bpf 16 and a bpftool that declares kfuncs are.
+# root_only_tests), where gcc-bpf 16 and a bpftool that declares kfuncs are.
 . "$(dirname "$0")/../lib.sh"
 # Elsewhere (meson test registers every test): gcc-bpf and bpftool too old.
 [ "${BPFBUILD_ENV:-}" = sid ] || skip "runs in the sid root only: tests/distro/run-in sid --areas vm/selftests-subset.t"
