@@ -27,6 +27,9 @@ probe_gcc16_features() {
 	else
 		set_cap core_pragma no "#pragma clang attribute is ignored: no CO-RE relocation for direct field accesses"
 	fi
+	# Where the pragma is ignored, the attribute on each record instead.
+	[ "$(cap core_pragma)" = yes ] || probe_core_reloc core_records core_records.bpf.c \
+		"__attribute__((preserve_access_index)) on a record gives CO-RE relocations"
 
 	if ! try line_info line_info.bpf.c $cflags; then
 		set_cap line_info no "$(first_error line_info)"

@@ -39,7 +39,7 @@ assert_grep '^btf_sort=yes$' "$T/gcc12.out" "gcc 12's decisions"
 assert_eq "gcc 12's btf-sort row" "decision=--btf-sort decision_by=btf_sort decision_row=btf_sort (gcc orders its BTF types" \
 	"$(grep -A2 '^decision=--btf-sort$' "$T/gcc12.out" | tr '\n' ' ' | sed 's/ and strings by the heap.*//')"
 note "gcc-bpf 16: C23 needs -std=gnu17, its default v4 comes down to v3, CO-RE, no pragma, -fno-ssa-phiopt"
-assert_eq "gcc 16" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt -fno-thread-jumps" \
+assert_eq "gcc 16" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -DBPFBUILD_CORE_RECORDS -fno-ssa-phiopt -fno-thread-jumps" \
 	"$(flags "$fixtures/gcc16.facts")"
 
 note "an ISA level only when the project asks for one"
@@ -47,21 +47,21 @@ assert_eq "clang 14, bpf-cpu=v3" "-target bpfel $cbase -D__x86_64__ -mcpu=v3 -g"
 	"$(flags "$fixtures/clang14.facts" opt_cpu=v3)"
 
 note "a default ISA of v4 (GCC 16) comes down to v3, which every kernel loads; an asked level stands"
-assert_eq "gcc 16 if its default were portable" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt -fno-thread-jumps" \
+assert_eq "gcc 16 if its default were portable" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -DBPFBUILD_CORE_RECORDS -fno-ssa-phiopt -fno-thread-jumps" \
 	"$(flags "$fixtures/gcc16.facts" cap_mcpu_default_portable=yes)"
-assert_eq "gcc 16, default v4, bpf-cpu=v4" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v4 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt -fno-thread-jumps" \
+assert_eq "gcc 16, default v4, bpf-cpu=v4" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v4 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -DBPFBUILD_CORE_RECORDS -fno-ssa-phiopt -fno-thread-jumps" \
 	"$(flags "$fixtures/gcc16.facts" cap_mcpu_default_portable=no opt_cpu=v4)"
 
 note "the oldest kernel declared (bpf-min-kernel) decides whether a default v4 comes down to v3"
-assert_eq "gcc 16, min kernel 6.6" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt -fno-thread-jumps" \
+assert_eq "gcc 16, min kernel 6.6" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -DBPFBUILD_CORE_RECORDS -fno-ssa-phiopt -fno-thread-jumps" \
 	"$(flags "$fixtures/gcc16.facts" min_kernel=6.6)"
-assert_eq "gcc 16, min kernel 6.12" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt -fno-thread-jumps" \
+assert_eq "gcc 16, min kernel 6.12" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -DBPFBUILD_CORE_RECORDS -fno-ssa-phiopt -fno-thread-jumps" \
 	"$(flags "$fixtures/gcc16.facts" min_kernel=6.12)"
 for k in 6.5 6.1 5.15; do
-	assert_eq "gcc 16, min kernel $k" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt -fno-thread-jumps" \
+	assert_eq "gcc 16, min kernel $k" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -DBPFBUILD_CORE_RECORDS -fno-ssa-phiopt -fno-thread-jumps" \
 		"$(flags "$fixtures/gcc16.facts" min_kernel=$k)"
 done
-assert_eq "gcc 16, min kernel 6.6, bpf-cpu=v3" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt -fno-thread-jumps" \
+assert_eq "gcc 16, min kernel 6.6, bpf-cpu=v3" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -DBPFBUILD_CORE_RECORDS -fno-ssa-phiopt -fno-thread-jumps" \
 	"$(flags "$fixtures/gcc16.facts" min_kernel=6.6 opt_cpu=v3)"
 assert_eq "clang 14, min kernel 6.6: its own default stays" "-target bpfel $cbase -D__x86_64__ -g" \
 	"$(flags "$fixtures/clang14.facts" min_kernel=6.6)"
@@ -70,15 +70,21 @@ note "a capability measured no for the compiler itself, whatever came before"
 # The last measurement of a name is the one that holds (set_cap appends).
 assert_eq "gcc 16, pragma measured yes" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -fno-ssa-phiopt -fno-thread-jumps" \
 	"$(flags "$fixtures/gcc16.facts" cap_core_pragma=yes)"
-assert_eq "gcc 16, pragma yes then no" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt -fno-thread-jumps" \
+assert_eq "gcc 16, pragma yes then no" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -DBPFBUILD_CORE_RECORDS -fno-ssa-phiopt -fno-thread-jumps" \
 	"$(flags "$fixtures/gcc16.facts" cap_core_pragma=yes cap_core_pragma=no)"
+
+note "gcc's CO-RE for direct field accesses: the records wrapper only where the attribute on a record was measured to work"
+assert_eq "gcc 16, the attribute on a record gives no relocation" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt -fno-thread-jumps" \
+	"$(flags "$fixtures/gcc16.facts" cap_core_records=no)"
+assert_eq "gcc 12 (no CO-RE), the attribute measured to work" "-mlittle-endian $base -D__x86_64__ -gbtf -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt -fno-thread-jumps" \
+	"$(flags "$fixtures/gcc12.facts" cap_core_records=yes)"
 
 note "what is not measured decides nothing (the measure step asks between probes)"
 assert_eq "gcc, nothing measured" "-mlittle-endian $base" \
 	"$(printf '%s\n' cc_kind=gcc target_arch=x86 libbpf_inc=/usr/include asm_inc=/usr/include/x86_64-linux-gnu | "$decide" | sed -n 's/^flag=//p' | tr '\n' ' ' | sed 's/ $//')"
 
 note "-fno-ssa-phiopt (the NULL test) threads a histogram's clamp away: -fno-thread-jumps keeps it, only then"
-g16="-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX"
+g16="-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -DBPFBUILD_CORE_RECORDS"
 assert_eq "gcc 16, clamp kept" "$g16 -fno-ssa-phiopt" "$(flags "$fixtures/gcc16.facts" cap_bounded_index_default=yes)"
 assert_eq "gcc 16, no fix known" "$g16 -fno-ssa-phiopt" "$(flags "$fixtures/gcc16.facts" cap_bounded_index=no)"
 assert_eq "gcc 16, bounded_index not measured" "$g16 -fno-ssa-phiopt" \
@@ -93,11 +99,11 @@ assert_eq "the -std=gnu17 row" "decision=-std=gnu17 decision_by=std_default deci
 	"$(grep -A2 '^decision=-std=gnu17$' "$T/pipe.out" | tr '\n' ' ' | sed 's/ $//')"
 
 note "a stack protector on by default is turned off"
-assert_eq "gcc, stack protector" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt -fno-thread-jumps -fno-stack-protector" \
+assert_eq "gcc, stack protector" "-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -DBPFBUILD_CORE_RECORDS -fno-ssa-phiopt -fno-thread-jumps -fno-stack-protector" \
 	"$(flags "$fixtures/gcc16.facts" cap_stack_guard_default=no cap_stack_guard=yes)"
 
 note "an inner map after its map-in-map in .maps: -fno-toplevel-reorder only where the probe shows it adds nothing else"
-g16f="-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -fno-ssa-phiopt -fno-thread-jumps"
+g16f="-mlittle-endian $base -D__x86_64__ -std=gnu17 -mcpu=v3 -gbtf -mco-re -DBPF_NO_PRESERVE_ACCESS_INDEX -DBPFBUILD_CORE_RECORDS -fno-ssa-phiopt -fno-thread-jumps"
 assert_eq "gcc 16 as measured (the flag adds a .rodata)" "$g16f" "$(flags "$fixtures/gcc16.facts")"
 assert_eq "gcc 16, if the flag added nothing" "$g16f -fno-toplevel-reorder" "$(flags "$fixtures/gcc16.facts" cap_maps_order=yes)"
 assert_eq "the default keeps the order" "$g16f" "$(flags "$fixtures/gcc16.facts" cap_maps_order_default=yes cap_maps_order=yes)"
