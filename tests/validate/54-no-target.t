@@ -38,6 +38,18 @@ assert_grep 'dirty_alt\.o: kprobe_account_page_dirtied: pass; target absent: the
 assert_grep '5 programs: 3 pass, 0 rejected, 0 refused, 0 not run, 2 no target$' "$T/out.txt" "table"
 assert_no_grep 'rejected:|refused:' "$T/out.txt" "table"
 
+# A loader that picks its target per kernel (fentry_can_attach(OLD) ? OLD :
+# NEW): --attach-target PROG=OLD|NEW verifies it against the first the
+# kernel has, and says which (issue 48, item 4).
+run_bv "$T/pick.json" "$T/err" --json --attach-target 'tp_dirty_page=writeback_dirty_page|writeback_dirty_folio' "$obj"
+assert_eq "per-kernel targets: exit (stderr: $(cat "$T/err"))" 0 "$rc"
+json_assert "$T/pick.json" 'p["tp_dirty_page"]["verdict"] == "pass" and p["tp_dirty_page"]["insns"] > 0
+	and "program tp_dirty_page: of the attach targets writeback_dirty_page|writeback_dirty_folio, this kernel has writeback_dirty_folio: the one its loader picks" in o["dirty_alt.o"]["prepared"]' \
+	"the target this kernel has, verified"
+run_bv "$T/none.json" "$T/err" --json --attach-target 'tp_dirty_page=writeback_dirty_page|no_such_page' "$obj"
+json_assert "$T/none.json" 'p["tp_dirty_page"]["verdict"] == "no-target" and "writeback_dirty_page" in p["tp_dirty_page"]["error"]' \
+	"none of them: no-target, naming the first"
+
 # --require: that program's missing target is a failure, in every format.
 run_bv "$T/req.json" "$T/err" --json --require tp_dirty_page "$obj"
 assert_eq "--require exit" 1 "$rc"

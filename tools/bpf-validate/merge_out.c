@@ -270,6 +270,19 @@ static void summary(const struct bv_merge *m)
 	free(v);
 }
 
+/* "; verified on no kernel: P, Q" on the closing line, the one a user sees:
+ * a pass that checked nothing there is no pass of theirs (notes above). */
+static void nowhere_names(const struct bv_merge *m)
+{
+	const char *sep = "; verified on no kernel: ";
+
+	for (size_t r = 0; r < m->nrows; r++)
+		if (m->rows[r].note && !m->rows[r].fail && strcmp(m->rows[r].program, "-")) {
+			printf("%s%s", sep, m->rows[r].program);
+			sep = ", ";
+		}
+}
+
 /* What the host refused, and where it was verified instead: one line a
  * program, the form the verifier tests' logs have always had. */
 static void host_refused_lines(const struct bv_merge *m)
@@ -377,6 +390,8 @@ void bv_merge_print_table(const struct bv_merge *m)
 	for (size_t i = 0; i < m->nnoprog; i++)
 		printf("FAIL no program named %s (named by --require, --optional or --alternatives)\n",
 		       m->noprog[i]);
-	printf("%s: %zu of %zu program%s\n", m->nfail ? "FAIL" : "pass",
+	printf("%s: %zu of %zu program%s", m->nfail ? "FAIL" : "pass",
 	       (size_t)m->nfail - m->nnoprog, m->nrows, m->nrows == 1 ? " fails" : "s fail");
+	nowhere_names(m);
+	putchar('\n');
 }

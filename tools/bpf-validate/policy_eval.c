@@ -60,7 +60,7 @@ static int eval_row(const struct bv_policy *p, const struct bv_merge *m, struct 
 	row->nowhere = nver == 0;
 	free(row->note);
 	row->note = nver && nmissing == nver ?
-		xstrdup("no attach target on any kernel tried: its loader switches it off") :
+		xstrdup("verified on no kernel: none tried has its attach target (a placeholder its loader retargets, or a module's function); to verify it, declare the target its loader sets (--attach-target PROG=FUNC, or F1|F2 where it picks per kernel)") :
 		row->nowhere ? xstrdup("verified on no kernel") : NULL;
 	/* Verified nowhere is a skip (bv_merge), but where a kernel check is
 	 * required a failure, decided here: the FAIL line, the closing count,

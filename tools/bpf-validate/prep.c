@@ -243,6 +243,31 @@ static char *loader_target(struct bv_object *o, struct bv_prog *p,
 	return xstrdup(decl);
 }
 
+/* --attach-target PROG=F1|F2...: the first the kernel has, as a loader
+ * that picks per kernel (fentry_can_attach(F1) ? F1 : F2); else F1, which
+ * then names the missing target.  Allocated. */
+static char *first_present(struct bv_object *o, struct bv_prog *p,
+			   struct bpf_program *prog, const char *decl)
+{
+	const char *s = decl, *kind = "";
+
+	for (;;) {
+		const char *bar = strchr(s, '|');
+		char *alt = bar ? xasprintf("%.*s", (int)(bar - s), s) : xstrdup(s);
+
+		if (has_target(prog, alt, &kind)) {
+			strlist_addf(&o->preps, "program %s: of the attach targets %s, this kernel has %s: the one its loader picks",
+				     p->name, decl, alt);
+			return alt;
+		}
+		free(alt);
+		if (!bar)
+			break;
+		s = bar + 1;
+	}
+	return xasprintf("%.*s", (int)strcspn(decl, "|"), decl);
+}
+
 void bv_prepare_targets(struct bv_object *o, struct bpf_object *obj,
 			const struct bv_opts *opts)
 {
@@ -252,7 +277,7 @@ void bv_prepare_targets(struct bv_object *o, struct bpf_object *obj,
 	bpf_object__for_each_program(prog, obj) {
 		struct bv_prog *p;
 		const char *kind = "", *decl;
-		char *target;
+		char *target, *picked;
 
 		if (i >= o->nprogs)
 			break;
@@ -260,7 +285,9 @@ void bv_prepare_targets(struct bv_object *o, struct bpf_object *obj,
 		if (!p->known_section)
 			continue;
 		decl = declared_target(opts, p->name);
-		target = decl ? loader_target(o, p, prog, decl) : target_of(p->section);
+		picked = decl && strchr(decl, '|') ? first_present(o, p, prog, decl) : NULL;
+		target = decl ? loader_target(o, p, prog, picked ? picked : decl) : target_of(p->section);
+		free(picked);
 		if (!target || has_target(prog, target, &kind)) {
 			free(target);
 			continue;
